@@ -1,0 +1,78 @@
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { AppContext } from "./context.js";
+import type { DatabaseHandle } from "./db/kysely.js";
+import { AppError } from "./lib/app-error.js";
+import { SERVER_MODULES } from "./modules/registry.js";
+import { authPlugin } from "./plugins/auth.js";
+import { docsPlugin } from "./plugins/docs.js";
+import { errorHandlerPlugin } from "./plugins/error-handler.js";
+import { formBodyPlugin, parseBracketQuery } from "./plugins/form-body.js";
+import { securityPlugin } from "./plugins/security.js";
+import { webAppPlugin } from "./plugins/web-app.js";
+import { createServices, type SharedState } from "./services.js";
+
+/** What buildApp needs: the configuration and an open, migrated database. */
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Counters and caches shared with other processes; in-process ones by default. */
+  shared?: SharedState;
+}
+
+/** Largest JSON or form body, apart from uploads. */
+const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Builds the whole app (plugins, modules, web app) without listening, so that tests inject requests and
+ * main.ts listens.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: config.logRequests
+      ? {
+          level: "info",
+          redact: ["req.headers.cookie", "req.headers.authorization", 'req.headers["x-pm-nonce"]', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: process.env.PLOTLINE_TRUST_PROXY === "1",
+    routerOptions: { querystringParser: parseBracketQuery, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = { db: database.db, kind: database.kind, config };
+  app.decorate("ctx", ctx);
+  app.decorate("services", createServices(ctx, options.shared));
+
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(securityPlugin);
+  await app.register(formBodyPlugin);
+  await app.register(docsPlugin);
+  await app.register(authPlugin);
+
+  for (const entry of SERVER_MODULES) {
+    await app.register(
+      async (scope) => {
+        if (entry.module !== "core") {
+          scope.addHook("onRequest", async () => {
+            if (!(await app.services.moduleStates.isActive(entry.module))) {
+              throw new AppError("module_inactive", "This module is switched off in the modules list.");
+            }
+          });
+        }
+        await scope.register(entry.routes);
+      },
+      { prefix: "/api" },
+    );
+  }
+
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,50 @@
+import path from "node:path";
+
+/** Everything Plotline reads from its environment, parsed once at start. */
+export interface Config {
+  /** TCP port to listen on. */
+  port: number;
+  /** Interface to listen on. */
+  host: string;
+  /** Folder for the SQLite database and local uploads. */
+  dataDir: string;
+  /** `postgres://...` switches to PostgreSQL; otherwise SQLite at `<dataDir>/plotline.db`. */
+  databaseUrl: string | null;
+  /** Address users reach the app at; decides whether cookies are Secure. */
+  publicUrl: string | null;
+  /** Where the built web app lives; null serves the API alone. */
+  webDistDir: string | null;
+  /** Whether to write request logs. */
+  logRequests: boolean;
+  /** Upload size limit in bytes. */
+  maxUploadBytes: number;
+  /** Lifetime of a browser session in seconds. */
+  sessionTtlSeconds: number;
+}
+
+/** Reads the configuration from environment variables, with defaults that need no set-up. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.PLOTLINE_DATA ?? "./data");
+  return {
+    port: parsePositiveInt(env.PORT, 8080, "PORT"),
+    host: env.HOST ?? "0.0.0.0",
+    dataDir,
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    publicUrl: env.PUBLIC_URL?.trim() || null,
+    webDistDir: env.PLOTLINE_WEB_DIST === "" ? null : path.resolve(env.PLOTLINE_WEB_DIST ?? defaultWebDist()),
+    logRequests: env.PLOTLINE_LOG !== "off",
+    maxUploadBytes: parsePositiveInt(env.PLOTLINE_MAX_UPLOAD_MB, 50, "PLOTLINE_MAX_UPLOAD_MB") * 1024 * 1024,
+    sessionTtlSeconds: parsePositiveInt(env.PLOTLINE_SESSION_DAYS, 30, "PLOTLINE_SESSION_DAYS") * 24 * 3600,
+  };
+}
+
+function defaultWebDist(): string {
+  return path.resolve(import.meta.dirname, "../../web/dist");
+}
+
+function parsePositiveInt(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}

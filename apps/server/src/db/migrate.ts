@@ -1,0 +1,30 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import type { DatabaseHandle, DatabaseKind } from "./kysely.js";
+import * as platform from "./migrations/0001-platform.js";
+
+type EngineMigration = { up: (db: Parameters<Migration["up"]>[0], kind: DatabaseKind) => Promise<void> };
+
+/** Every migration in order. Names sort in the order they run; never rename or edit one that shipped. */
+const MIGRATIONS: Record<string, EngineMigration> = {
+  "0001-platform": platform,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly kind: DatabaseKind) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, migration]) => [name, { up: (db) => migration.up(db, this.kind) }]),
+    );
+  }
+}
+
+/** Brings the database to the newest schema. Throws with the failing migration's error. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: new StaticProvider(handle.kind) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from "kysely";
+import type { Database, NewUserRow, UserRow, UserUpdate } from "../../db/schema.js";
+import { containsIgnoringCase } from "../../db/sql-helpers.js";
+
+/** Options of a user search. */
+export interface UserSearch {
+  /** Part of a display name or e-mail address. */
+  query?: string;
+  limit: number | null;
+  offset: number;
+}
+
+/** Queries on users. The only code that reads or writes the users table. */
+export function usersRepository(db: Kysely<Database>) {
+  function searchFilter(query: string | undefined) {
+    return db
+      .selectFrom("users")
+      .$if(Boolean(query), (qb) =>
+        qb.where((eb) => eb.or([containsIgnoringCase("display_name", query ?? ""), containsIgnoringCase("email", query ?? "")])),
+      );
+  }
+
+  return {
+    async countUsers(): Promise<number> {
+      const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    findUserById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    findUserByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
+    },
+
+    findUsersByIds(ids: readonly number[]): Promise<UserRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom("users").selectAll().where("id", "in", [...new Set(ids)]).execute();
+    },
+
+    async searchUsers(search: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        searchFilter(search.query)
+          .selectAll()
+          .orderBy("display_name")
+          .orderBy("id")
+          .$if(search.limit !== null, (qb) => qb.limit(search.limit ?? 0).offset(search.offset))
+          .execute(),
+        searchFilter(search.query)
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.count) };
+    },
+
+    async countSiteManagers(): Promise<number> {
+      const row = await db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("manage_pm", "=", 1)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async insertUser(user: NewUserRow): Promise<UserRow> {
+      return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async updateUser(id: number, changes: UserUpdate): Promise<UserRow | undefined> {
+      return db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import qs from "qs";
+
+/** Options for PHP-style bracket names (`assignees[]=2`, `settings[0][key]=x`), as the documents' clients send. */
+export const BRACKET_PARSE_OPTIONS: qs.IParseOptions = { depth: 6, arrayLimit: 1000, parameterLimit: 2000 };
+
+/** Parses a query string with bracket names. */
+export function parseBracketQuery(text: string): Record<string, unknown> {
+  return qs.parse(text, BRACKET_PARSE_OPTIONS);
+}
+
+/** Accepts `application/x-www-form-urlencoded` bodies, parsed the same way as query strings. */
+export const formBodyPlugin = fp(async (app: FastifyInstance) => {
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    done(null, parseBracketQuery(String(body)));
+  });
+});

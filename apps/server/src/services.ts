@@ -1,0 +1,21 @@
+import type { AppContext } from "./context.js";
+import { authService } from "./modules/auth/auth.service.js";
+import { loginThrottle, memoryFailureCounter, type FailureCounter } from "./modules/auth/login-throttle.js";
+import { moduleStatesService } from "./modules/module-states/module-states.service.js";
+import { usersService } from "./modules/users/users.service.js";
+
+/** Shared pieces that differ between one process and several (counters, caches). */
+export interface SharedState {
+  failureCounter: FailureCounter;
+}
+
+/** Builds every service once per app. Routes reach them as `app.services.<noun>`. */
+export function createServices(ctx: AppContext, shared: SharedState = { failureCounter: memoryFailureCounter() }) {
+  return {
+    auth: authService(ctx, loginThrottle(shared.failureCounter)),
+    users: usersService(ctx),
+    moduleStates: moduleStatesService(ctx),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * The response envelope of the host project manager, kept so that clients written against it work:
+ * one item is `{ data }`, a list `{ data: [], meta: { pagination } }`, related records `{ data }` too.
+ */
+
+/** Pagination block carried by every list in `meta.pagination`. */
+export const paginationSchema = z.object({
+  /** Rows matching the request across all pages. */
+  total: z.number().int(),
+  /** Rows on this page. */
+  count: z.number().int(),
+  /** Page size asked for (or the total, when all rows were asked for). */
+  per_page: z.number().int(),
+  /** One-based page number. */
+  current_page: z.number().int(),
+  /** Number of pages, at least 1. */
+  total_pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** `{ data: item }` with an optional success message. */
+export const itemEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: item, message: z.string().optional() });
+
+/** `{ data: [items], meta: { pagination, ...extra } }`. */
+export const listEnvelope = <T extends z.ZodType, M extends z.ZodRawShape = Record<never, never>>(item: T, extraMeta?: M) =>
+  z.object({
+    data: z.array(item),
+    meta: z.object({ pagination: paginationSchema, ...(extraMeta ?? ({} as M)) }),
+  });
+
+/** A related record included with `?with=`: `{ data: item }`. */
+export const related = <T extends z.ZodType>(item: T) => z.object({ data: item });
+
+/** A date as the documents send it. */
+export const dateObjectSchema = z.object({
+  date: z.string(),
+  time: z.string(),
+  datetime: z.string(),
+  timezone: z.string(),
+  timestamp: z.number().int(),
+});
+export type DateObject = z.infer<typeof dateObjectSchema>;
+
+/** Rich text: `html` is safe to render, `content` is the stored source. */
+export const richTextSchema = z.object({ html: z.string(), content: z.string() });
+export type RichText = z.infer<typeof richTextSchema>;
+
+/** A success that changes something and has nothing else to say. */
+export const messageSchema = z.object({ message: z.string() });
+
+/** The error body of every failed call. */
+export const errorBodySchema = z.object({
+  /** Stable machine-readable code, e.g. `rest_invalid_param`, `invalid_nonce`. */
+  code: z.string(),
+  /** The first message, for clients that show one. */
+  message: z.string(),
+  /** Every message, for clients that toast them one by one. */
+  messages: z.array(z.string()),
+  data: z.object({
+    status: z.number().int(),
+    /** Messages per request field, for bad input. */
+    params: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,97 @@
+/**
+ * The module registry's shared half: every module Plotline has, the menu entries it adds and where they
+ * sit. The server decides which modules answer; the web app builds its menus from the same table.
+ */
+
+/** Keys of the modules the modules list can switch on and off. */
+export const PRO_MODULE_KEYS = [
+  "files",
+  "calendar",
+  "reports",
+  "progress",
+  "invoice",
+  "gantt",
+  "kanboard",
+  "sprint",
+  "sub_tasks",
+  "time_tracker",
+  "integrations",
+  "store_link",
+] as const;
+export type ProModuleKey = (typeof PRO_MODULE_KEYS)[number];
+
+/** Keys of every module, core ones included. */
+export type ModuleKey = "core" | ProModuleKey;
+
+/** Who sees a menu entry. */
+export type MenuAudience = "everyone" | "site_manager" | "project_manager";
+
+/** A menu entry a module adds, either in the site menu or in a project's menu. */
+export interface MenuEntry {
+  /** The module that owns the entry; the entry disappears when the module is off. */
+  module: ModuleKey;
+  /** Where the entry sits. */
+  area: "site" | "project";
+  /** i18n key of the label; the English catalogue holds the documents' wording. */
+  label: string;
+  /** Position: lower first. The documents fix Calendar 4, Reports 5, Progress 6, Modules 8, Settings 100. */
+  order: number;
+  /** Route name from ROUTES that the entry opens. */
+  route: RouteName;
+  /** Who sees the entry. */
+  audience: MenuAudience;
+}
+
+/** Every menu entry, in no particular order: consumers sort by `order`. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { module: "core", area: "site", label: "menu.projects", order: 1, route: "project_lists", audience: "everyone" },
+  { module: "core", area: "site", label: "menu.my_tasks", order: 2, route: "my_tasks", audience: "everyone" },
+  { module: "calendar", area: "site", label: "menu.calendar", order: 4, route: "calendar", audience: "everyone" },
+  { module: "reports", area: "site", label: "menu.reports", order: 5, route: "reports", audience: "site_manager" },
+  { module: "progress", area: "site", label: "menu.progress", order: 6, route: "progress", audience: "site_manager" },
+  { module: "core", area: "site", label: "menu.modules", order: 8, route: "module_lists", audience: "site_manager" },
+  { module: "core", area: "site", label: "menu.users", order: 20, route: "users", audience: "site_manager" },
+  { module: "core", area: "site", label: "menu.license", order: 30, route: "license", audience: "site_manager" },
+  { module: "core", area: "project", label: "menu.overview", order: 1, route: "pm_overview", audience: "everyone" },
+  { module: "core", area: "project", label: "menu.task_lists", order: 2, route: "task_lists", audience: "everyone" },
+  { module: "core", area: "project", label: "menu.discussions", order: 3, route: "discussions", audience: "everyone" },
+  { module: "core", area: "project", label: "menu.milestones", order: 4, route: "milestones", audience: "everyone" },
+  { module: "files", area: "project", label: "menu.files", order: 5, route: "pm_files", audience: "everyone" },
+  { module: "core", area: "project", label: "menu.settings", order: 100, route: "pm_pro_settings", audience: "project_manager" },
+];
+
+/**
+ * Route names of the web app and their hash paths, as the documents name them. Links are made by name:
+ * `routePath("pm_overview", { project_id: 3 })`.
+ */
+export const ROUTES = {
+  setup: "/setup",
+  login: "/login",
+  project_lists: "/",
+  my_tasks: "/my-tasks",
+  calendar: "/calendar",
+  reports: "/reports",
+  progress: "/progress",
+  module_lists: "/modules",
+  users: "/users",
+  license: "/license",
+  account: "/account",
+  pm_overview: "/projects/:project_id/overview",
+  task_lists: "/projects/:project_id/task-lists",
+  single_list: "/projects/:project_id/task-lists/:list_id",
+  discussions: "/projects/:project_id/discussions",
+  individual_discussions: "/projects/:project_id/discussions/:discussion_id",
+  milestones: "/projects/:project_id/milestones",
+  pm_files: "/projects/:project_id/files",
+  pm_pro_settings: "/projects/:project_id/settings",
+} as const;
+export type RouteName = keyof typeof ROUTES;
+
+/** Builds the path of a named route, filling its `:params`. Throws on a missing parameter. */
+export function routePath(name: RouteName, params: Record<string, string | number> = {}): string {
+  return ROUTES[name].replace(/:([a-z_]+)/g, (_match, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Route ${name} needs the parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}
