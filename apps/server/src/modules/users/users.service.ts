@@ -9,10 +9,12 @@ import { hashPassword } from "./password.js";
 import { usersPolicy } from "./users.policy.js";
 import { presentUser } from "./users.presenter.js";
 import { usersRepository } from "./users.repository.js";
+import { authRepository } from "../auth/auth.repository.js";
 
 /** Business rules of user accounts. */
 export function usersService(ctx: AppContext) {
   const users = usersRepository(ctx.db);
+  const auth = authRepository(ctx.db);
 
   async function assertEmailFree(email: string, exceptId?: number): Promise<void> {
     const existing = await users.findUserByEmail(email);
@@ -72,6 +74,8 @@ export function usersService(ctx: AppContext) {
         updated_at: nowUtc(),
       });
       if (!row) throw notFound("User");
+      // A new password signs the user out everywhere else.
+      if (input.password !== undefined) await auth.deleteSessionsOfUser(id, id === actor.id ? actor.sessionId : null);
       return presentUser(row);
     },
   };

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, createUserAndSignIn, setUpFirstUser, signIn, TEST_PASSWORD, uniqueEmail, type Session, type TestApp } from "../../../test/helpers.js";
+
+let t: TestApp;
+let admin: Session;
+let member: Session & { email: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await setUpFirstUser(t.app, { display_name: "Ana Admin" });
+  member = await createUserAndSignIn(t.app, admin, { display_name: "Carl Coworker" });
+});
+afterAll(() => t.close());
+
+async function countUsers(): Promise<number> {
+  const row = await t.database.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe("GET /api/pm/v2/users", () => {
+  it("lists users to any signed-in user with pagination meta", async () => {
+    const response = await member.inject({ method: "GET", url: "/api/pm/v2/users?per_page=1&page=2" });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toEqual({ id: expect.any(Number), display_name: "Carl Coworker", email: member.email, avatar_url: null, manage_pm: false });
+    expect(body.meta.pagination).toEqual({ total: 2, count: 1, per_page: 1, current_page: 2, total_pages: 2 });
+  });
+
+  it("filters by part of a name or e-mail, ignoring case and treating % literally", async () => {
+    const byName = await member.inject({ method: "GET", url: "/api/pm/v2/users?query=ANA" });
+    expect(byName.json().data.map((u: { display_name: string }) => u.display_name)).toEqual(["Ana Admin"]);
+    const byEmail = await member.inject({ method: "GET", url: `/api/pm/v2/users?query=${encodeURIComponent(member.email.slice(0, 8))}` });
+    expect(byEmail.json().data.map((u: { email: string }) => u.email)).toEqual([member.email]);
+    const wildcard = await member.inject({ method: "GET", url: "/api/pm/v2/users?query=%25" });
+    expect(wildcard.json().data).toEqual([]);
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/pm/v2/users" })).statusCode).toBe(401);
+  });
+
+  it("answers 400 for a bad page size", async () => {
+    const response = await member.inject({ method: "GET", url: "/api/pm/v2/users?per_page=abc" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.params).toHaveProperty("per_page");
+  });
+});
+
+describe("GET /api/pm/v2/users/:id", () => {
+  it("shows one user and 404s an unknown one", async () => {
+    const found = await member.inject({ method: "GET", url: `/api/pm/v2/users/${admin.userId}` });
+    expect(found.json().data.display_name).toBe("Ana Admin");
+    const missing = await member.inject({ method: "GET", url: "/api/pm/v2/users/999999" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe("not_found");
+  });
+});
+
+describe("POST /api/pm/v2/users", () => {
+  it("lets a site manager add a user who can then sign in", async () => {
+    const email = uniqueEmail("new");
+    const response = await admin.inject({ method: "POST", url: "/api/pm/v2/users", payload: { display_name: "Nina New", email, password: TEST_PASSWORD, manage_pm: "1" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: { display_name: "Nina New", manage_pm: true }, message: "User created" });
+    const session = await signIn(t.app, email);
+    const me = await session.inject({ method: "GET", url: "/api/auth/me" });
+    expect(me.json().data.capabilities.manage_pm).toBe(true);
+  });
+
+  it("accepts form-encoded bodies", async () => {
+    const email = uniqueEmail("form");
+    const response = await admin.inject({
+      method: "POST",
+      url: "/api/pm/v2/users",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ display_name: "Form User", email, password: TEST_PASSWORD }).toString(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.manage_pm).toBe(false);
+  });
+
+  it("forbids anyone but a site manager, and writes nothing", async () => {
+    const before = await countUsers();
+    const response = await member.inject({ method: "POST", url: "/api/pm/v2/users", payload: { display_name: "Sneaky", email: uniqueEmail("sneaky"), password: TEST_PASSWORD } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: "forbidden", data: { status: 403 } });
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("refuses a duplicate e-mail with 409 on the email field", async () => {
+    const response = await admin.inject({ method: "POST", url: "/api/pm/v2/users", payload: { display_name: "Copy", email: member.email.toUpperCase(), password: TEST_PASSWORD } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().data.params).toHaveProperty("email");
+  });
+
+  it("refuses bad input with each field's message and writes nothing", async () => {
+    const before = await countUsers();
+    const response = await admin.inject({ method: "POST", url: "/api/pm/v2/users", payload: { email: "nope", password: "123", manage_pm: "maybe" } });
+    expect(response.statusCode).toBe(400);
+    const params = response.json().data.params;
+    expect(Object.keys(params).sort()).toEqual(["display_name", "email", "manage_pm", "password"]);
+    expect(params.password).toEqual(["password must have at least 8 characters"]);
+    expect(await countUsers()).toBe(before);
+  });
+});
+
+describe("POST /api/pm/v2/users/:id/update", () => {
+  it("lets a site manager rename a user and change their password", async () => {
+    const response = await admin.inject({ method: "POST", url: `/api/pm/v2/users/${member.userId}/update`, payload: { display_name: "Carl C.", password: "a new long password" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.display_name).toBe("Carl C.");
+    expect((await member.inject({ method: "GET", url: "/api/auth/me" })).statusCode).toBe(401);
+    await expect(signIn(t.app, member.email, TEST_PASSWORD)).rejects.toThrow(/401/);
+    member = { ...(await signIn(t.app, member.email, "a new long password")), email: member.email };
+  });
+
+  it("forbids a non-manager from changing anyone, even themselves to manager", async () => {
+    const response = await member.inject({ method: "POST", url: `/api/pm/v2/users/${member.userId}/update`, payload: { manage_pm: true } });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it("keeps at least one site manager", async () => {
+    const managers = await t.database.db.selectFrom("users").select("id").where("manage_pm", "=", 1).execute();
+    for (const manager of managers.filter((m) => m.id !== admin.userId)) {
+      await admin.inject({ method: "POST", url: `/api/pm/v2/users/${manager.id}/update`, payload: { manage_pm: false } });
+    }
+    const response = await admin.inject({ method: "POST", url: `/api/pm/v2/users/${admin.userId}/update`, payload: { manage_pm: false } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe("rule_broken");
+  });
+
+  it("answers 404 for an unknown user", async () => {
+    const response = await admin.inject({ method: "POST", url: "/api/pm/v2/users/424242/update", payload: { display_name: "Ghost" } });
+    expect(response.statusCode).toBe(404);
+  });
+});
