@@ -5,7 +5,7 @@ import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { DatabaseHandle } from "./db/kysely.js";
 import { AppError } from "./lib/app-error.js";
-import { SERVER_MODULES } from "./modules/registry.js";
+import { SERVER_MODULES, type ServerModule } from "./modules/registry.js";
 import { authPlugin } from "./plugins/auth.js";
 import { docsPlugin } from "./plugins/docs.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
@@ -20,6 +20,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Counters and caches shared with other processes; in-process ones by default. */
   shared?: SharedState;
+  /** The modules to mount; all of Plotline's by default. Tests mount extra ones. */
+  modules?: readonly ServerModule[];
 }
 
 /** Largest JSON or form body, apart from uploads. */
@@ -57,7 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docsPlugin);
   await app.register(authPlugin);
 
-  for (const entry of SERVER_MODULES) {
+  for (const entry of options.modules ?? SERVER_MODULES) {
     await app.register(
       async (scope) => {
         if (entry.module !== "core") {

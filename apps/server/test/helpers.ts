@@ -6,6 +6,7 @@ import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/kysely.js";
 import { migrateToLatest } from "../src/db/migrate.js";
+import type { ServerModule } from "../src/modules/registry.js";
 
 /** A fresh app on a fresh database: SQLite in memory, or its own schema on PostgreSQL when DATABASE_URL is set. */
 export interface TestApp {
@@ -17,7 +18,7 @@ export interface TestApp {
 }
 
 /** Builds a test app. Call `close()` in afterAll; it drops what it created. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: { modules?: readonly ServerModule[] } = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : null;
   const queries: string[] = [];
   let dropSchema = async () => {};
@@ -38,7 +39,7 @@ export async function createTestApp(): Promise<TestApp> {
   const database = openDatabase({ databaseUrl, sqlitePath: ":memory:", pgSchema, poolSize: 4, onQuery: (sql) => queries.push(sql) });
   await migrateToLatest(database);
   const config = { ...loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: "" }), databaseUrl };
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, modules: options.modules });
   await app.ready();
   return {
     app,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase as KyselySqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
 
@@ -51,7 +51,31 @@ function sqliteDialect(file: string): Dialect {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: withStatementCache(database) });
+}
+
+// Kysely prepares every statement anew; better-sqlite3 statements are reusable, and preparing is a large
+// share of a small query's cost. The builder emits the same SQL text for the same query shape, so a
+// bounded cache by text serves nearly every request.
+const STATEMENT_CACHE_SIZE = 500;
+
+function withStatementCache(database: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Re-inserting keeps the map in least-recently-used order.
+        statements.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? "");
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 function postgresDialect(options: OpenDatabaseOptions): Dialect {

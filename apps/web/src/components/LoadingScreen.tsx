@@ -1,0 +1,12 @@
+import { Center, Loader } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+/** A centred spinner for a page whose data is on its way. */
+export function LoadingScreen({ fullPage = false }: { fullPage?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Center mih={fullPage ? "100dvh" : 240} role="status" aria-live="polite">
+      <Loader aria-label={t("common.loading")} />
+    </Center>
+  );
+}

@@ -1,0 +1,96 @@
+import {
+  authStateSchema,
+  itemEnvelope,
+  meSchema,
+  messageSchema,
+  signedInSchema,
+  type LoginBody,
+  type Me,
+  type SetupBody,
+} from "@plotline/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, ApiError, setNonce } from "../../../api/client.js";
+
+/** Query keys of the session, shared by every hook that reads or resets it. */
+export const sessionKeys = { state: ["auth", "state"] as const, me: ["auth", "me"] as const };
+
+/** Whether the first user still has to be created. */
+export function useAuthState() {
+  return useQuery({
+    queryKey: sessionKeys.state,
+    queryFn: async ({ signal }) => (await api.get("auth/state", { schema: itemEnvelope(authStateSchema), signal })).data,
+    staleTime: Infinity,
+  });
+}
+
+/** The signed-in user, or null when signed out. Keeps the nonce for later writes. */
+export function useMe() {
+  return useQuery({
+    queryKey: sessionKeys.me,
+    queryFn: async ({ signal }): Promise<Me | null> => {
+      try {
+        const me = (await api.get("auth/me", { schema: itemEnvelope(meSchema), signal })).data;
+        setNonce(me.nonce);
+        return me;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          setNonce(null);
+          return null;
+        }
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** The signed-in user inside the admin layout, where a session is known to exist. */
+export function useCurrentMe(): Me {
+  const { data } = useMe();
+  if (!data) throw new Error("useCurrentMe is used outside a signed-in layout");
+  return data;
+}
+
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  return async (nonce: string) => {
+    setNonce(nonce);
+    queryClient.setQueryData(sessionKeys.state, { needs_setup: false });
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+  };
+}
+
+/** Signs in with e-mail and password. */
+export function useLogin() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: async (body: LoginBody) => (await api.post("auth/login", { schema: itemEnvelope(signedInSchema), body })).data,
+    onSuccess: (data) => signedIn(data.nonce),
+    meta: { silent: true },
+  });
+}
+
+/** Creates the first user and signs them in. */
+export function useSetup() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: async (body: SetupBody) => api.post("auth/setup", { schema: itemEnvelope(signedInSchema), body }),
+    onSuccess: (result) => signedIn(result.data.nonce),
+    meta: { silent: true },
+  });
+}
+
+/** Signs out and forgets every cached answer. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post("auth/logout", { schema: messageSchema }),
+    onSettled: () => {
+      setNonce(null);
+      // Signed out first, so the layout gives way to the sign-in page, then everything else is forgotten.
+      queryClient.setQueryData(sessionKeys.me, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
+    },
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,13 @@
+import { notifications } from "@mantine/notifications";
+import { ApiError } from "../api/client.js";
+
+/** Shows each of an error's messages as its own error toast, as the documents ask. */
+export function notifyError(error: unknown): void {
+  const messages = error instanceof ApiError ? error.messages : [error instanceof Error ? error.message : String(error)];
+  for (const message of messages) notifications.show({ color: "red", message, autoClose: 6000 });
+}
+
+/** Shows a server's success message. */
+export function notifySuccess(message: string): void {
+  notifications.show({ color: "green", message });
+}

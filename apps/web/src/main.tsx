@@ -1,0 +1,30 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { createTheme, MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { setUpI18n } from "./i18n/index.js";
+import { createQueryClient } from "./lib/query-client.js";
+import { createRouter } from "./routes/index.js";
+
+setUpI18n();
+const queryClient = createQueryClient();
+const router = createRouter();
+const theme = createTheme({ primaryColor: "blue", defaultRadius: "md", fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" });
+
+const root = document.getElementById("root");
+if (!root) throw new Error("The page has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" limit={5} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,61 @@
+import autocannon from "autocannon";
+import type { ScenarioRequest } from "./scenario.js";
+
+/** How hard and how long to load one target. */
+export interface LoadOptions {
+  origin: string;
+  request: ScenarioRequest;
+  connections: number;
+  seconds: number;
+}
+
+/** The figures kept from one load run. */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  totalRequests: number;
+}
+
+/** A load run in which some request failed; the benchmark only reports runs where all succeeded. */
+export class LoadFailure extends Error {
+  override readonly name = "LoadFailure";
+}
+
+/**
+ * Loads one target with autocannon and throws LoadFailure when any response was not 2xx or any request
+ * errored or timed out: a fast stream of 401s would otherwise read as a great result.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  const { request } = options;
+  const headers: Record<string, string> = { ...request.headers };
+  if (request.body !== undefined) headers["content-type"] ??= "application/json";
+  const result = await autocannon({
+    url: new URL(request.path, options.origin).toString(),
+    method: request.method,
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    connections: options.connections,
+    duration: options.seconds,
+    // One worker thread sends the load, so the generator does not share the event loop of the servers
+    // it measures (they run on this process's main thread).
+    workers: 1,
+  });
+
+  const failed = result.non2xx + result.errors + result.timeouts + result.mismatches;
+  if (failed > 0 || result["2xx"] === 0) {
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .map(([code, stats]) => `${code}: ${stats.count ?? 0}`)
+      .join(", ");
+    throw new LoadFailure(
+      `${request.method} ${request.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts, ` +
+        `${result.mismatches} mismatches out of ${result.requests.sent} sent (status codes: ${codes || "none"})`,
+    );
+  }
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    totalRequests: result["2xx"],
+  };
+}

@@ -1,0 +1,57 @@
+import { sendRequest } from "./http-client.js";
+import { LoadFailure, runLoad, type LoadFigures } from "./load-run.js";
+import type { QueryCounter } from "./plotline-server.js";
+import type { RunSettings } from "./report.js";
+import type { BenchContext, Scenario, ScenarioRequest } from "./scenario.js";
+
+/** Where a scenario's requests go, and the query counter of that server when it has a database. */
+export interface TargetServer {
+  origin: string;
+  queries: QueryCounter | null;
+}
+
+/** One scenario's load figures and the SQL statements a single request ran. */
+export interface ScenarioMeasurement extends LoadFigures {
+  sqlPerRequest: number | null;
+}
+
+/** Seeds, warms up, counts one request's SQL, then runs the measured load. */
+export async function measureScenario(
+  scenario: Scenario,
+  ctx: BenchContext,
+  target: TargetServer,
+  settings: RunSettings,
+): Promise<ScenarioMeasurement> {
+  const request = await scenario.prepare(ctx);
+  const load = { origin: target.origin, request, connections: settings.connections };
+  try {
+    await runLoad({ ...load, seconds: settings.warmupSeconds });
+    // Counted after the warm-up, so the figure is the steady state (caches filled), not a cold start.
+    const sqlPerRequest = target.queries ? await countQueries(target.origin, request, target.queries) : null;
+    return { ...(await runLoad({ ...load, seconds: settings.seconds })), sqlPerRequest };
+  } catch (error) {
+    if (error instanceof LoadFailure) throw new LoadFailure(`${error.message}\n${await describeOneResponse(target.origin, request)}`);
+    throw error;
+  }
+}
+
+async function countQueries(origin: string, request: ScenarioRequest, queries: QueryCounter): Promise<number> {
+  queries.count = 0;
+  const response = await sendRequest(origin, request);
+  // Let hooks that run after the response was sent (onResponse) finish their queries too.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (response.status < 200 || response.status > 299) {
+    throw new LoadFailure(`${request.method} ${request.path}: the counted request answered ${response.status}`);
+  }
+  return queries.count;
+}
+
+/** A failed load run only has counts; one more request shows what the server actually said. */
+async function describeOneResponse(origin: string, request: ScenarioRequest): Promise<string> {
+  try {
+    const response = await sendRequest(origin, request);
+    return `one more request answered ${response.status}: ${response.text.slice(0, 500)}`;
+  } catch (error) {
+    return `one more request failed: ${String(error)}`;
+  }
+}

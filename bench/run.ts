@@ -1,0 +1,51 @@
+import path from "node:path";
+import { createBenchContext } from "./lib/bench-context.js";
+import { startBaseline } from "./lib/baseline-server.js";
+import { measureScenario, type TargetServer } from "./lib/measure-scenario.js";
+import { startPlotline } from "./lib/plotline-server.js";
+import { formatTable, writeResults, type ScenarioResult } from "./lib/report.js";
+import { readSettings } from "./lib/settings.js";
+import { createSiteManagerToken } from "./lib/site-manager.js";
+import type { Target } from "./lib/scenario.js";
+import { createTeardown } from "./lib/teardown.js";
+import { SCENARIOS } from "./scenarios/index.js";
+
+const RESULTS_FILE = path.join(import.meta.dirname, "results", "latest.json");
+
+/** Starts both servers, runs every scenario in order, prints the table and writes latest.json. */
+async function main(): Promise<void> {
+  const settings = readSettings(process.env);
+  const teardown = createTeardown();
+  try {
+    const baseline = await startBaseline(teardown);
+    const plotline = await startPlotline(teardown);
+    const ctx = createBenchContext(plotline.origin, await createSiteManagerToken(plotline.origin));
+    const targets: Record<Target, TargetServer> = {
+      baseline: { origin: baseline.origin, queries: null },
+      plotline: { origin: plotline.origin, queries: plotline.queries },
+    };
+
+    console.log(`Load: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per scenario\n`);
+    const results: ScenarioResult[] = [];
+    for (const scenario of SCENARIOS) {
+      console.log(`  ${scenario.name} ...`);
+      const measured = await measureScenario(scenario, ctx, targets[scenario.target], settings);
+      results.push({ name: scenario.name, target: scenario.target, ratioToBaseline: null, ...measured });
+    }
+
+    const baselineRate = results.find((result) => result.target === "baseline")?.requestsPerSecond;
+    for (const result of results) result.ratioToBaseline = baselineRate ? result.requestsPerSecond / baselineRate : null;
+
+    console.log(`\n${formatTable(results)}\n`);
+    await writeResults(RESULTS_FILE, results, settings);
+    console.log(`Written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  } finally {
+    await teardown.run();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `\nBenchmark failed: ${error.message}` : error);
+  // exitCode, not exit(): the teardown has already run and the process ends by itself.
+  process.exitCode = 1;
+});

@@ -1,0 +1,7 @@
+import type { Scenario } from "../lib/scenario.js";
+import { authMe } from "./auth-me.js";
+import { health } from "./health.js";
+import { helloWorld } from "./hello-world.js";
+
+/** Every scenario, in the order they run. The baseline comes first: the others' ratios are to it. */
+export const SCENARIOS: Scenario[] = [helloWorld, health, authMe];
