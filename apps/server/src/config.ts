@@ -20,6 +20,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Lifetime of a browser session in seconds. */
   sessionTtlSeconds: number;
+  /** IANA time zone that dates are shown in. */
+  timezone: string;
 }
 
 /** Reads the configuration from environment variables, with defaults that need no set-up. */
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: env.PLOTLINE_LOG !== "off",
     maxUploadBytes: parsePositiveInt(env.PLOTLINE_MAX_UPLOAD_MB, 50, "PLOTLINE_MAX_UPLOAD_MB") * 1024 * 1024,
     sessionTtlSeconds: parsePositiveInt(env.PLOTLINE_SESSION_DAYS, 30, "PLOTLINE_SESSION_DAYS") * 24 * 3600,
+    timezone: parseTimezone(env.PLOTLINE_TIMEZONE ?? "UTC"),
   };
 }
 
@@ -47,4 +50,13 @@ function parsePositiveInt(raw: string | undefined, fallback: number, name: strin
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   return value;
+}
+
+function parseTimezone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    throw new Error(`PLOTLINE_TIMEZONE must be an IANA time zone such as Europe/Paris, got "${zone}"`);
+  }
 }

@@ -2,6 +2,9 @@ import type { AppContext } from "./context.js";
 import { authService } from "./modules/auth/auth.service.js";
 import { loginThrottle, memoryFailureCounter, type FailureCounter } from "./modules/auth/login-throttle.js";
 import { moduleStatesService } from "./modules/module-states/module-states.service.js";
+import { projectAccessService } from "./modules/projects/project-access.js";
+import { projectsService } from "./modules/projects/projects.service.js";
+import { siteSettingsService } from "./modules/site-settings/site-settings.service.js";
 import { usersService } from "./modules/users/users.service.js";
 
 /** Shared pieces that differ between one process and several (counters, caches). */
@@ -11,10 +14,15 @@ export interface SharedState {
 
 /** Builds every service once per app. Routes reach them as `app.services.<noun>`. */
 export function createServices(ctx: AppContext, shared: SharedState = { failureCounter: memoryFailureCounter() }) {
+  const access = projectAccessService(ctx.db);
+  const siteSettings = siteSettingsService(ctx);
   return {
     auth: authService(ctx, loginThrottle(shared.failureCounter)),
     users: usersService(ctx),
     moduleStates: moduleStatesService(ctx),
+    siteSettings,
+    access,
+    projects: projectsService(ctx, access, siteSettings),
   };
 }
 

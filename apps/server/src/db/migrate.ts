@@ -1,12 +1,14 @@
 import { Migrator, type Migration, type MigrationProvider } from "kysely";
 import type { DatabaseHandle, DatabaseKind } from "./kysely.js";
 import * as platform from "./migrations/0001-platform.js";
+import * as core from "./migrations/0002-core.js";
 
 type EngineMigration = { up: (db: Parameters<Migration["up"]>[0], kind: DatabaseKind) => Promise<void> };
 
 /** Every migration in order. Names sort in the order they run; never rename or edit one that shipped. */
 const MIGRATIONS: Record<string, EngineMigration> = {
   "0001-platform": platform,
+  "0002-core": core,
 };
 
 class StaticProvider implements MigrationProvider {

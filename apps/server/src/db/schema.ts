@@ -10,6 +10,19 @@ export interface Database {
   api_tokens: ApiTokensTable;
   settings: SettingsTable;
   module_states: ModuleStatesTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  project_settings: ProjectSettingsTable;
+  favourite_projects: FavouriteProjectsTable;
+  milestones: MilestonesTable;
+  task_lists: TaskListsTable;
+  task_types: TaskTypesTable;
+  tasks: TasksTable;
+  task_assignees: TaskAssigneesTable;
+  discussions: DiscussionsTable;
+  comments: CommentsTable;
+  comment_notify_users: CommentNotifyUsersTable;
+  activities: ActivitiesTable;
 }
 
 export interface UsersTable {
@@ -63,3 +76,162 @@ export interface ModuleStatesTable {
   active: number;
   updated_at: string;
 }
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  title: string;
+  /** Sanitised HTML. */
+  description: string;
+  status: string;
+  color: string | null;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+export type ProjectRow = Selectable<ProjectsTable>;
+
+export interface ProjectMembersTable {
+  project_id: number;
+  user_id: number;
+  /** 1 manager, 2 co_worker, 3 client. */
+  role_id: number;
+  created_at: string;
+}
+
+export interface ProjectSettingsTable {
+  project_id: number;
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: string;
+}
+
+export interface FavouriteProjectsTable {
+  user_id: number;
+  project_id: number;
+  created_at: string;
+}
+
+export interface MilestonesTable {
+  id: Generated<number>;
+  project_id: number;
+  title: string;
+  description: string;
+  achieve_date: string | null;
+  status: number;
+  privacy: number;
+  sort_order: number;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+export type MilestoneRow = Selectable<MilestonesTable>;
+
+export interface TaskListsTable {
+  id: Generated<number>;
+  project_id: number;
+  title: string;
+  description: string;
+  sort_order: number;
+  /** 1 current, 0 archived. */
+  status: number;
+  privacy: number;
+  is_inbox: number;
+  milestone_id: number | null;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+export type TaskListRow = Selectable<TaskListsTable>;
+
+export interface TaskTypesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  created_at: string;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  project_id: number;
+  task_list_id: number;
+  /** 0 for a top-level task; the parent task's id for a sub-task. */
+  parent_id: number;
+  title: string;
+  description: string;
+  /** Minutes. */
+  estimation: number;
+  start_at: string | null;
+  due_date: string | null;
+  priority: number;
+  complexity: number;
+  payable: number;
+  recurrent: number;
+  /** 0 incomplete, 1 complete, 2 pending. */
+  status: number;
+  privacy: number;
+  sort_order: number;
+  type_id: number | null;
+  created_by: number;
+  completed_by: number | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type TaskRow = Selectable<TasksTable>;
+
+export interface TaskAssigneesTable {
+  task_id: number;
+  user_id: number;
+  /** Copied from the task so "my tasks" queries filter by project without a join. */
+  project_id: number;
+  assigned_at: string;
+}
+
+export interface DiscussionsTable {
+  id: Generated<number>;
+  project_id: number;
+  title: string;
+  description: string;
+  privacy: number;
+  sort_order: number;
+  milestone_id: number | null;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+export type DiscussionRow = Selectable<DiscussionsTable>;
+
+export interface CommentsTable {
+  id: Generated<number>;
+  project_id: number;
+  commentable_type: string;
+  commentable_id: number;
+  content: string;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+export type CommentRow = Selectable<CommentsTable>;
+
+export interface CommentNotifyUsersTable {
+  comment_id: number;
+  user_id: number;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  project_id: number;
+  actor_id: number;
+  action: string;
+  action_type: string;
+  resource_type: string;
+  resource_id: number | null;
+  /** The view_private_* capability needed to see this entry, or null when anyone in the project may. */
+  privacy_scope: string | null;
+  message: string;
+  /** JSON text. */
+  meta: string;
+  committed_at: string;
+}
+export type ActivityRow = Selectable<ActivitiesTable>;

@@ -61,3 +61,10 @@ export function toDateObject(stored: string | null | undefined, timezone = "UTC"
   const time = `${parts.hour}:${parts.minute}:${parts.second}`;
   return { date, time, datetime: `${date} ${time}`, timezone, timestamp: Math.floor(instant.getTime() / 1000) };
 }
+
+/** The date object of a value that is always set (created_at, updated_at). */
+export function toRequiredDateObject(stored: string, timezone = "UTC"): DateObject {
+  const value = toDateObject(stored, timezone);
+  if (!value) throw new Error(`Stored date "${stored}" cannot be read`);
+  return value;
+}

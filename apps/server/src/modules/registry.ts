@@ -2,6 +2,7 @@ import type { ModuleKey } from "@plotline/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authRoutes } from "./auth/auth.routes.js";
 import { healthRoutes } from "./health/health.routes.js";
+import { projectsRoutes } from "./projects/projects.routes.js";
 import { usersRoutes } from "./users/users.routes.js";
 
 /**
@@ -19,4 +20,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { module: "core", routes: healthRoutes },
   { module: "core", routes: authRoutes },
   { module: "core", routes: usersRoutes },
+  { module: "core", routes: projectsRoutes },
 ];

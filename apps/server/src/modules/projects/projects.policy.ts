@@ -1,0 +1,28 @@
+import type { ProjectAbilities } from "@plotline/contracts";
+import type { ProjectAccess } from "./project-access.js";
+
+/** What a member may do with the project itself: managers run it; everyone inside may favourite it. */
+export const projectPolicy = {
+  canEdit: (access: ProjectAccess) => access.isManager,
+  canDelete: (access: ProjectAccess) => access.isManager,
+  canManageSettings: (access: ProjectAccess) => access.isManager,
+} as const;
+
+/** The abilities the web app reads for a project. */
+export function projectAbilities(access: ProjectAccess): ProjectAbilities {
+  return {
+    can_edit: projectPolicy.canEdit(access),
+    can_delete: projectPolicy.canDelete(access),
+    can_manage: projectPolicy.canManageSettings(access),
+    create_list: access.can("create_list"),
+    create_task: access.can("create_task"),
+    create_milestone: access.can("create_milestone"),
+    create_message: access.can("create_message"),
+    create_file: access.can("create_file"),
+    view_private_list: access.can("view_private_list"),
+    view_private_task: access.can("view_private_task"),
+    view_private_milestone: access.can("view_private_milestone"),
+    view_private_message: access.can("view_private_message"),
+    view_private_file: access.can("view_private_file"),
+  };
+}

@@ -1,0 +1,184 @@
+import {
+  PROJECT_STATUSES,
+  ROLE,
+  type CreateProjectBody,
+  type ListProjectsQuery,
+  type Pagination,
+  type Project,
+  type UpdateProjectBody,
+  type User,
+} from "@plotline/contracts";
+import type { AppContext } from "../../context.js";
+import type { ProjectRow } from "../../db/schema.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError, forbidden, invalidField } from "../../lib/app-error.js";
+import { nowUtc } from "../../lib/dates.js";
+import { pageRequest, paginationMeta } from "../../lib/pagination.js";
+import { sanitizeRichText } from "../../lib/rich-text.js";
+import { recordActivity } from "../activities/activity-recorder.js";
+import type { SiteSettingsService } from "../site-settings/site-settings.service.js";
+import { presentUser } from "../users/users.presenter.js";
+import { usersRepository } from "../users/users.repository.js";
+import type { ProjectAccess, ProjectAccessService } from "./project-access.js";
+import { projectPolicy } from "./projects.policy.js";
+import { presentProject } from "./projects.presenter.js";
+import { projectsRepository } from "./projects.repository.js";
+
+/** Totals of the projects list tabs. */
+export interface ProjectListMeta {
+  total_incomplete: number;
+  total_complete: number;
+  total_pending: number;
+  total_archived: number;
+  total_favourite: number;
+}
+
+/** Projects, their members and favourites. */
+export function projectsService(ctx: AppContext, access: ProjectAccessService, siteSettings: SiteSettingsService) {
+  const projects = projectsRepository(ctx.db);
+  const tz = ctx.config.timezone;
+
+  /** Presents rows with members, favourites, abilities and (when asked) counts: a fixed number of queries. */
+  async function presentMany(actor: Actor, rows: ProjectRow[], withCounts: boolean, accesses?: Map<number, ProjectAccess>): Promise<Project[]> {
+    const ids = rows.map((row) => row.id);
+    const [members, favourites, counts, resolved] = await Promise.all([
+      projects.findMembers(ids),
+      projects.findFavouriteIds(actor.id, ids),
+      withCounts ? projects.countContents(ids) : Promise.resolve([]),
+      accesses ?? access.accessToProjects(actor, ids),
+    ]);
+    return rows.flatMap((row) => {
+      const projectAccess = resolved.get(row.id);
+      if (!projectAccess) return [];
+      return [
+        presentProject(row, {
+          members: members.filter((member) => member.project_id === row.id),
+          favourite: favourites.has(row.id),
+          access: projectAccess,
+          counts: withCounts ? counts.filter((count) => count.project_id === row.id) : undefined,
+          timezone: tz,
+        }),
+      ];
+    });
+  }
+
+  /** Checks that every given member is a real user and that someone will manage the project. */
+  async function validateMembers(members: ReadonlyArray<{ user_id: number; role_id: number }>): Promise<void> {
+    const ids = [...new Set(members.map((member) => member.user_id))];
+    const found = await usersRepository(ctx.db).findUsersByIds(ids);
+    const missing = ids.filter((id) => !found.some((user) => user.id === id));
+    if (missing.length > 0) throw invalidField("assignees", `Unknown user id: ${missing.join(", ")}`);
+  }
+
+  async function getOne(actor: Actor, projectId: number): Promise<Project> {
+    const projectAccess = await access.requireAccess(actor, projectId);
+    const row = await projects.findProject(projectId);
+    if (!row) throw new AppError("not_found", "Project not found");
+    const [project] = await presentMany(actor, [row], true, new Map([[projectId, projectAccess]]));
+    if (!project) throw new AppError("not_found", "Project not found");
+    return project;
+  }
+
+  return {
+    async listProjects(actor: Actor, query: ListProjectsQuery): Promise<{ projects: Project[]; pagination: Pagination; meta: ProjectListMeta }> {
+      const page = pageRequest(query.page, query.per_page, 10);
+      const base = { memberId: actor.isSiteManager ? null : actor.id, viewerId: actor.id, title: query.title };
+      const scope = { ...base, status: query.status === "favourite" ? undefined : query.status, favouritesOnly: query.status === "favourite" };
+      const [{ rows, total }, tabs] = await Promise.all([projects.listProjects(scope, page.limit, page.offset), projects.countByStatus(base)]);
+      return {
+        projects: await presentMany(actor, rows, query.with.includes("meta")),
+        pagination: paginationMeta(page, total, rows.length),
+        meta: {
+          total_incomplete: tabs.byStatus.get("incomplete") ?? 0,
+          total_complete: tabs.byStatus.get("complete") ?? 0,
+          total_pending: tabs.byStatus.get("pending") ?? 0,
+          total_archived: tabs.byStatus.get("archived") ?? 0,
+          total_favourite: tabs.favourites,
+        },
+      };
+    },
+
+    getProject: getOne,
+
+    async createProject(actor: Actor, input: CreateProjectBody): Promise<Project> {
+      if (!(await siteSettings.canCreateProjects(actor))) throw forbidden("You do not have permission to create projects.");
+      const members = [{ user_id: actor.id, role_id: ROLE.manager }, ...input.assignees.filter((member) => member.user_id !== actor.id)];
+      await validateMembers(members);
+      const now = nowUtc();
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const repo = projectsRepository(trx);
+        const created = await repo.insertProject({
+          title: input.title,
+          description: sanitizeRichText(input.description),
+          status: input.status,
+          color: input.color ?? null,
+          created_by: actor.id,
+          created_at: now,
+          updated_at: now,
+        });
+        await repo.replaceMembers(created.id, members, now);
+        await repo.insertInbox(created.id, actor.id, now);
+        await recordActivity(trx, actor, { projectId: created.id, type: "create", resource: "project", resourceId: created.id, title: created.title });
+        return created;
+      });
+      access.forget(actor, row.id);
+      return getOne(actor, row.id);
+    },
+
+    async updateProject(actor: Actor, projectId: number, input: UpdateProjectBody): Promise<Project> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      if (!projectPolicy.canEdit(projectAccess)) throw forbidden("Only the project's managers can change it.");
+      if (input.assignees) {
+        await validateMembers(input.assignees);
+        if (!input.assignees.some((member) => member.role_id === ROLE.manager)) {
+          throw invalidField("assignees", "A project needs at least one manager.");
+        }
+      }
+      const now = nowUtc();
+      await ctx.db.transaction().execute(async (trx) => {
+        const repo = projectsRepository(trx);
+        const updated = await repo.updateProject(projectId, {
+          ...(input.title !== undefined && { title: input.title }),
+          ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
+          ...(input.status !== undefined && { status: input.status }),
+          ...(input.color !== undefined && { color: input.color }),
+          updated_at: now,
+        });
+        if (!updated) throw new AppError("not_found", "Project not found");
+        if (input.assignees) await repo.replaceMembers(projectId, input.assignees, now);
+        await recordActivity(trx, actor, { projectId, type: "update", resource: "project", resourceId: projectId, title: updated.title });
+      });
+      access.forget(actor, projectId);
+      return getOne(actor, projectId);
+    },
+
+    async deleteProject(actor: Actor, projectId: number): Promise<void> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      if (!projectPolicy.canDelete(projectAccess)) throw forbidden("Only the project's managers can delete it.");
+      await projects.deleteProject(projectId);
+    },
+
+    async setFavourite(actor: Actor, projectId: number, favourite: boolean): Promise<Project> {
+      await access.requireAccess(actor, projectId);
+      await projects.setFavourite(actor.id, projectId, favourite, nowUtc());
+      return getOne(actor, projectId);
+    },
+
+    /** Users who share a project with the actor; site managers see everyone. */
+    async assignedUsers(actor: Actor): Promise<User[]> {
+      if (actor.isSiteManager) {
+        const { rows } = await usersRepository(ctx.db).searchUsers({ limit: null, offset: 0 });
+        return rows.map(presentUser);
+      }
+      return (await projects.findUsersSharingProjects(actor.id)).map(presentUser);
+    },
+
+    /** Every project the actor may enter, for pickers. */
+    async allProjects(actor: Actor): Promise<Array<{ id: number; title: string; status: (typeof PROJECT_STATUSES)[number] }>> {
+      const { rows } = await projects.listProjects({ memberId: actor.isSiteManager ? null : actor.id, viewerId: actor.id }, null, 0);
+      return rows.map((row) => ({ id: row.id, title: row.title, status: row.status as (typeof PROJECT_STATUSES)[number] }));
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof projectsService>;

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { dateObjectSchema, related } from "./envelope.js";
+import { zDateString, zId, zInt, zNameList } from "./primitives.js";
+import { userSchema } from "./users.js";
+
+/** An activity: who did what to which record, with a readable sentence. */
+export const activitySchema = z.object({
+  id: z.number().int(),
+  /** "Ana created the task Homepage copy". */
+  message: z.string(),
+  action: z.string(),
+  action_type: z.enum(["create", "update", "delete", "complete", "incomplete", "archive", "restore", "move", "duplicate"]),
+  resource_type: z.string(),
+  resource_id: z.number().int().nullable(),
+  project_id: z.number().int(),
+  meta: z.record(z.string(), z.unknown()),
+  committed_at: dateObjectSchema,
+  actor: related(userSchema).optional(),
+  project: related(z.object({ id: z.number().int(), title: z.string() })).optional(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+/** `GET /api/pm/v2/activities` and `GET /api/pm/v2/projects/{p}/activities` query. */
+export const listActivitiesQuery = z.object({
+  user_id: zId.optional(),
+  updated_at_start: zDateString.optional(),
+  updated_at: zDateString.optional(),
+  with: zNameList,
+  page: zInt.min(1).default(1),
+  per_page: zInt.min(1).max(200).default(20),
+});
+export type ListActivitiesQuery = z.infer<typeof listActivitiesQuery>;

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { dateObjectSchema, related } from "./envelope.js";
+import { zId } from "./primitives.js";
+import { userSchema } from "./users.js";
+
+/** What a comment can be on. */
+export const COMMENTABLE_TYPES = ["task", "task_list", "discussion_board", "milestone", "file"] as const;
+export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
+
+/** A comment as the API shows it. `content` is sanitised HTML; mentions are `<span data-type="mention" data-id>`. */
+export const commentSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  commentable_type: z.enum(COMMENTABLE_TYPES),
+  commentable_id: z.number().int(),
+  project_id: z.number().int(),
+  created_at: dateObjectSchema,
+  updated_at: dateObjectSchema,
+  creator: related(userSchema),
+  /** Users told about the comment (mentioned or chosen). */
+  notify_users: z.array(z.number().int()),
+  abilities: z.object({ can_edit: z.boolean(), can_delete: z.boolean() }),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+const notifyUsers = z.array(zId).max(200).default([]);
+
+/** `POST /api/pm/v2/projects/{p}/comments`. Empty content is refused. */
+export const createCommentBody = z.object({
+  content: z.string().max(100_000),
+  commentable_id: zId,
+  commentable_type: z.enum(COMMENTABLE_TYPES),
+  notify_users: notifyUsers,
+});
+export type CreateCommentBody = z.infer<typeof createCommentBody>;
+
+/** `POST .../comments/{id}` (update). */
+export const updateCommentBody = z.object({ content: z.string().max(100_000), notify_users: notifyUsers.optional() });
+export type UpdateCommentBody = z.infer<typeof updateCommentBody>;
+
+/** `GET .../comments` query. */
+export const listCommentsQuery = z.object({ commentable_type: z.enum(COMMENTABLE_TYPES), commentable_id: zId });

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { dateObjectSchema, related, richTextSchema } from "./envelope.js";
+import { zFlag, zInt, zTitle } from "./primitives.js";
+import { milestoneRefSchema } from "./task-lists.js";
+import { privacyMetaSchema } from "./tasks.js";
+import { userSchema } from "./users.js";
+
+/** A discussion (message board) as the API shows it. */
+export const discussionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: richTextSchema,
+  order: z.number().int(),
+  project_id: z.number().int(),
+  created_at: dateObjectSchema,
+  updated_at: dateObjectSchema,
+  creator: related(userSchema),
+  milestone: related(milestoneRefSchema.nullable()),
+  meta: z.object({ privacy: privacyMetaSchema, total_comments: z.number().int(), total_files: z.number().int() }),
+  abilities: z.object({ can_edit: z.boolean(), can_delete: z.boolean() }),
+});
+export type Discussion = z.infer<typeof discussionSchema>;
+
+/** `POST .../discussion-boards`. */
+export const createDiscussionBody = z.object({
+  title: zTitle(255),
+  description: z.string().max(200_000).optional(),
+  milestone: zInt.min(0).default(0),
+  privacy: zFlag.default(false),
+});
+export type CreateDiscussionBody = z.infer<typeof createDiscussionBody>;
+
+/** `POST .../discussion-boards/{id}/update`. */
+export const updateDiscussionBody = createDiscussionBody.partial();
+export type UpdateDiscussionBody = z.infer<typeof updateDiscussionBody>;
