@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   try {
     const baseline = await startBaseline(teardown);
     const plotline = await startPlotline(teardown);
-    const ctx = createBenchContext(plotline.origin, await createSiteManagerToken(plotline.origin));
+    const ctx = createBenchContext(plotline.origin, await createSiteManagerToken(plotline.origin), plotline.database);
     const targets: Record<Target, TargetServer> = {
       baseline: { origin: baseline.origin, queries: null },
       plotline: { origin: plotline.origin, queries: plotline.queries },

@@ -5,6 +5,7 @@ import { buildApp } from "../../apps/server/src/app.js";
 import { loadConfig } from "../../apps/server/src/config.js";
 import { openDatabase } from "../../apps/server/src/db/kysely.js";
 import { migrateToLatest } from "../../apps/server/src/db/migrate.js";
+import type { DatabaseHandle } from "../../apps/server/src/db/kysely.js";
 import type { Teardown } from "./teardown.js";
 
 /** Counts SQL statements; runs read and reset it around a single request. */
@@ -16,6 +17,8 @@ export interface QueryCounter {
 export interface PlotlineServer {
   origin: string;
   queries: QueryCounter;
+  /** The server's database, for seeds that write bulk data straight to the tables. */
+  database: DatabaseHandle;
 }
 
 /**
@@ -43,5 +46,5 @@ export async function startPlotline(teardown: Teardown): Promise<PlotlineServer>
   const app = await buildApp({ config, database });
   teardown.add(() => app.close());
   const origin = await app.listen({ host: "127.0.0.1", port: 0 });
-  return { origin, queries };
+  return { origin, queries, database };
 }

@@ -1,3 +1,4 @@
+import type { DatabaseHandle } from "../../apps/server/src/db/kysely.js";
 /** HTTP methods a scenario may send. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -20,6 +21,8 @@ export type ApiCall = (method: HttpMethod, path: string, body?: unknown) => Prom
 /** What scenarios get: the running Plotline, signed in as the site manager. */
 export interface BenchContext {
   plotline: {
+    /** The server's database, for bulk seeds. */
+    database: DatabaseHandle;
     origin: string;
     /** The site manager's personal access token. */
     token: string;

@@ -2,6 +2,17 @@ import type { Scenario } from "../lib/scenario.js";
 import { authMe } from "./auth-me.js";
 import { health } from "./health.js";
 import { helloWorld } from "./hello-world.js";
+import { taskListsTenThousand, taskListsThousand } from "./task-lists.js";
+import { taskCreate, tasksFiltered, tasksOfUser } from "./tasks.js";
 
 /** Every scenario, in the order they run. The baseline comes first: the others' ratios are to it. */
-export const SCENARIOS: Scenario[] = [helloWorld, health, authMe];
+export const SCENARIOS: Scenario[] = [
+  helloWorld,
+  health,
+  authMe,
+  taskListsThousand,
+  taskListsTenThousand,
+  tasksFiltered,
+  tasksOfUser,
+  taskCreate,
+];

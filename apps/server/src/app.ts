@@ -41,7 +41,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: process.env.PLOTLINE_TRUST_PROXY === "1",
+    trustProxy: config.trustProxy,
     routerOptions: { querystringParser: parseBracketQuery, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -22,6 +22,8 @@ export interface Config {
   sessionTtlSeconds: number;
   /** IANA time zone that dates are shown in. */
   timezone: string;
+  /** Behind a reverse proxy: read client addresses from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 /** Reads the configuration from environment variables, with defaults that need no set-up. */
@@ -38,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: parsePositiveInt(env.PLOTLINE_MAX_UPLOAD_MB, 50, "PLOTLINE_MAX_UPLOAD_MB") * 1024 * 1024,
     sessionTtlSeconds: parsePositiveInt(env.PLOTLINE_SESSION_DAYS, 30, "PLOTLINE_SESSION_DAYS") * 24 * 3600,
     timezone: parseTimezone(env.PLOTLINE_TIMEZONE ?? "UTC"),
+    trustProxy: env.PLOTLINE_TRUST_PROXY === "1",
   };
 }
 

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { Anchor, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { routePath, type RouteName } from "@plotline/contracts";
 import { IconChartLine, IconChevronDown, IconLogout, IconUserCircle } from "@tabler/icons-react";
@@ -35,6 +35,12 @@ export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
+        <Anchor href="#main-content" className="skip-link" onClick={(event) => {
+          event.preventDefault();
+          document.getElementById("main-content")?.focus();
+        }}>
+          {t("menu.skip_to_content")}
+        </Anchor>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("menu.open_navigation")} />
@@ -91,7 +97,7 @@ export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id="main-content" tabIndex={-1} style={{ outline: "none" }}>
         <Outlet />
       </AppShell.Main>
     </AppShell>
