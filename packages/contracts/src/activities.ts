@@ -25,8 +25,13 @@ export const listActivitiesQuery = z.object({
   user_id: zId.optional(),
   updated_at_start: zDateString.optional(),
   updated_at: zDateString.optional(),
+  /** One record's history (the single-task modal's activity): `resource_type=task&resource_id=12`. */
+  resource_type: z.string().max(40).optional(),
+  resource_id: zId.optional(),
   with: zNameList,
   page: zInt.min(1).default(1),
   per_page: zInt.min(1).max(200).default(20),
+  /** `created_at ASC` (the documents' form), `committed_at:asc` or `desc`; newest first by default. */
+  orderby: z.string().max(40).optional(),
 });
 export type ListActivitiesQuery = z.infer<typeof listActivitiesQuery>;

@@ -34,9 +34,10 @@ export const createCommentBody = z.object({
 });
 export type CreateCommentBody = z.infer<typeof createCommentBody>;
 
-/** `POST .../comments/{id}` (update). */
-export const updateCommentBody = z.object({ content: z.string().max(100_000), notify_users: notifyUsers.optional() });
+/** `POST .../comments/{id}` (update). Without `notify_users` the users told before stay (a default would drop them). */
+export const updateCommentBody = z.object({ content: z.string().max(100_000), notify_users: z.array(zId).max(200).optional() });
 export type UpdateCommentBody = z.infer<typeof updateCommentBody>;
 
 /** `GET .../comments` query. */
 export const listCommentsQuery = z.object({ commentable_type: z.enum(COMMENTABLE_TYPES), commentable_id: zId });
+export type ListCommentsQuery = z.infer<typeof listCommentsQuery>;

@@ -30,6 +30,21 @@ export const createDiscussionBody = z.object({
 });
 export type CreateDiscussionBody = z.infer<typeof createDiscussionBody>;
 
-/** `POST .../discussion-boards/{id}/update`. */
-export const updateDiscussionBody = createDiscussionBody.partial();
+/**
+ * `POST .../discussion-boards/{id}/update`: only the fields given change. Written out rather than
+ * `createDiscussionBody.partial()`, whose defaults would reset milestone and privacy on every update.
+ */
+export const updateDiscussionBody = z.object({
+  title: zTitle(255).optional(),
+  description: z.string().max(200_000).optional(),
+  milestone: zInt.min(0).optional(),
+  privacy: zFlag.optional(),
+});
 export type UpdateDiscussionBody = z.infer<typeof updateDiscussionBody>;
+
+/** `GET .../discussion-boards` query: newest first, 20 a page. */
+export const listDiscussionsQuery = z.object({
+  per_page: zInt.min(-1).max(500).default(20),
+  page: zInt.min(1).default(1),
+});
+export type ListDiscussionsQuery = z.infer<typeof listDiscussionsQuery>;

@@ -48,3 +48,11 @@ export const updateMilestoneBody = z.object({
   order: zInt.min(0).optional(),
 });
 export type UpdateMilestoneBody = z.infer<typeof updateMilestoneBody>;
+
+/** `GET .../milestones` query: every milestone by default; `status` narrows (the milestone report asks for 0). */
+export const listMilestonesQuery = z.object({
+  status: zMilestoneStatus.optional(),
+  per_page: zInt.min(-1).max(500).default(-1),
+  page: zInt.min(1).default(1),
+});
+export type ListMilestonesQuery = z.infer<typeof listMilestonesQuery>;

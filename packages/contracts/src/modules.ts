@@ -79,6 +79,10 @@ export const ROUTES = {
   pm_overview: "/projects/:project_id/overview",
   task_lists: "/projects/:project_id/task-lists",
   single_list: "/projects/:project_id/task-lists/:list_id",
+  /** The single-task modal over the task lists page; `list_id`, when given, is ignored. */
+  single_task: "/projects/:project_id/task-lists/tasks/:task_id",
+  /** The single-task modal over the single-list page, so closing it returns to that list. */
+  single_list_task: "/projects/:project_id/task-lists/:list_id/tasks/:task_id",
   discussions: "/projects/:project_id/discussions",
   individual_discussions: "/projects/:project_id/discussions/:discussion_id",
   milestones: "/projects/:project_id/milestones",

@@ -9,6 +9,7 @@ export const TASK_LIST_STATUS = { archived: 0, current: 1 } as const;
 
 /** What the caller may do with a task list. */
 export const taskListAbilitiesSchema = z.object({ can_edit: z.boolean(), can_delete: z.boolean(), can_create_task: z.boolean() });
+export type TaskListAbilities = z.infer<typeof taskListAbilitiesSchema>;
 
 /** A milestone as linked from a list or discussion: just its name and date. */
 export const milestoneRefSchema = z.object({ id: z.number().int(), title: z.string(), achieve_date: dateObjectSchema.nullable() });

@@ -12,10 +12,15 @@ export const privacyMetaSchema = z.enum(["0", "1"]);
 
 /** What the caller may do with a task. */
 export const taskAbilitiesSchema = z.object({ can_edit: z.boolean(), can_delete: z.boolean(), can_complete: z.boolean() });
+export type TaskAbilities = z.infer<typeof taskAbilitiesSchema>;
 
 /** A task type (site setting), e.g. Bug, Feature. */
 export const taskTypeSchema = z.object({ id: z.number().int(), title: z.string(), description: z.string() });
 export type TaskType = z.infer<typeof taskTypeSchema>;
+
+/** `POST /api/pm/v2/task-types` (site managers). */
+export const createTaskTypeBody = z.object({ title: zTitle(100), description: z.string().trim().max(500).default("") });
+export type CreateTaskTypeBody = z.infer<typeof createTaskTypeBody>;
 
 /** A task as the API shows it. */
 export const taskSchema = z.object({
@@ -63,6 +68,8 @@ export const listTasksQuery = z.object({
   status: zTaskStatus.optional(),
   start_at: dateFilter.optional(),
   due_date: dateFilter.optional(),
+  /** Tasks due on or after this day (the reports' `due_date_start`). */
+  due_date_start: zDateString.optional(),
   completed_at_start: zDateString.optional(),
   completed_at: zDateString.optional(),
   milestone: zId.optional(),

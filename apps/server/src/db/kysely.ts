@@ -12,6 +12,8 @@ export type DatabaseKind = "sqlite" | "postgres";
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** The PostgreSQL schema worked in, when not the default one. */
+  pgSchema: string | null;
   destroy: () => Promise<void>;
 }
 
@@ -41,7 +43,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
         }
       : undefined,
   });
-  return { db, kind, destroy: () => db.destroy() };
+  return { db, kind, pgSchema: kind === "postgres" ? (options.pgSchema ?? null) : null, destroy: () => db.destroy() };
 }
 
 function sqliteDialect(file: string): Dialect {

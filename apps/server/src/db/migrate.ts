@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from "kysely";
 import type { DatabaseHandle, DatabaseKind } from "./kysely.js";
 import * as platform from "./migrations/0001-platform.js";
 import * as core from "./migrations/0002-core.js";
+import * as taskIndexes from "./migrations/0003-task-indexes.js";
 
 type EngineMigration = { up: (db: Parameters<Migration["up"]>[0], kind: DatabaseKind) => Promise<void> };
 
@@ -9,6 +10,7 @@ type EngineMigration = { up: (db: Parameters<Migration["up"]>[0], kind: Database
 const MIGRATIONS: Record<string, EngineMigration> = {
   "0001-platform": platform,
   "0002-core": core,
+  "0003-task-indexes": taskIndexes,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -23,7 +25,12 @@ class StaticProvider implements MigrationProvider {
 
 /** Brings the database to the newest schema. Throws with the failing migration's error. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: new StaticProvider(handle.kind) });
+  // Kysely looks for its bookkeeping tables in every schema; naming ours keeps parallel test schemas apart.
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new StaticProvider(handle.kind),
+    ...(handle.pgSchema && { migrationTableSchema: handle.pgSchema }),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error) {

@@ -1,13 +1,22 @@
 import { ROUTES, type RouteName } from "@plotline/contracts";
 import type { ReactElement } from "react";
-import { createHashRouter, type RouteObject } from "react-router";
+import { createHashRouter, Navigate, type RouteObject } from "react-router";
 import { AppLayout } from "../components/AppLayout.js";
 import { RequireSession } from "../components/RequireSession.js";
+import { ProjectLayout } from "../features/projects/components/ProjectLayout.js";
 import { AccountPage } from "./account.js";
+import { DiscussionsPage } from "./discussions.js";
+import { IndividualDiscussionPage } from "./individual-discussion.js";
 import { LoginPage } from "./login.js";
+import { MilestonesPage } from "./milestones.js";
+import { MyTasksPage } from "./my-tasks.js";
 import { NotFoundPage } from "./not-found.js";
+import { ProjectOverviewPage } from "./project-overview.js";
 import { ProjectListsPage } from "./project-lists.js";
 import { SetupPage } from "./setup.js";
+import { SingleListPage } from "./single-list.js";
+import { SingleTaskPage } from "./single-task.js";
+import { TaskListsPage } from "./task-lists.js";
 import { UsersPage } from "./users.js";
 
 /**
@@ -16,12 +25,29 @@ import { UsersPage } from "./users.js";
  */
 const ADMIN_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement }> = [
   { name: "project_lists", element: <ProjectListsPage /> },
+  { name: "my_tasks", element: <MyTasksPage /> },
   { name: "users", element: <UsersPage /> },
   { name: "account", element: <AccountPage /> },
 ];
 
+/**
+ * The pages inside a project (routes under `/projects/:project_id`). They render inside ProjectLayout,
+ * which shows the project's header and menu; the project menu lists only routes that have a page here.
+ */
+const PROJECT_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; children?: ReadonlyArray<{ name: RouteName; element: ReactElement }> }> = [
+  { name: "pm_overview", element: <ProjectOverviewPage /> },
+  // The single-task modal is a child route, so it opens over its list page and closing returns there.
+  { name: "task_lists", element: <TaskListsPage />, children: [{ name: "single_task", element: <SingleTaskPage /> }] },
+  { name: "single_list", element: <SingleListPage />, children: [{ name: "single_list_task", element: <SingleTaskPage /> }] },
+  { name: "discussions", element: <DiscussionsPage /> },
+  { name: "individual_discussions", element: <IndividualDiscussionPage /> },
+  { name: "milestones", element: <MilestonesPage /> },
+];
+
+const PROJECT_PREFIX = "/projects/:project_id/";
+
 /** Route names that have a page in this build. */
-export const PAGE_NAMES: ReadonlySet<RouteName> = new Set(ADMIN_PAGES.map((page) => page.name));
+export const PAGE_NAMES: ReadonlySet<RouteName> = new Set([...ADMIN_PAGES, ...PROJECT_PAGES].map((page) => page.name));
 
 const routes: RouteObject[] = [
   { path: ROUTES.setup, element: <SetupPage /> },
@@ -35,6 +61,19 @@ const routes: RouteObject[] = [
     ),
     children: [
       ...ADMIN_PAGES.map((page) => (ROUTES[page.name] === "/" ? { index: true, element: page.element } : { path: ROUTES[page.name].slice(1), element: page.element })),
+      {
+        path: "projects/:project_id",
+        element: <ProjectLayout pages={PAGE_NAMES} />,
+        children: [
+          { index: true, element: <Navigate to="overview" replace /> },
+          ...PROJECT_PAGES.map((page) => ({
+            path: ROUTES[page.name].slice(PROJECT_PREFIX.length),
+            element: page.element,
+            children: page.children?.map((child) => ({ path: ROUTES[child.name].slice(ROUTES[page.name].length + 1), element: child.element })),
+          })),
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,3 +1,4 @@
+import type { Capability } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
@@ -42,6 +43,11 @@ export interface ActivityEvent {
   meta?: Record<string, unknown>;
 }
 
+/** "the task Homepage copy": how a sentence names a record, e.g. the one a comment is on. */
+export function resourcePhrase(resource: ActivityResource, title: string): string {
+  return `${RESOURCE_WORDS[resource]} ${title}`;
+}
+
 /** "Ana created the task Homepage copy"; "Ana added a comment on the task Homepage". */
 export function activitySentence(actorName: string, event: Pick<ActivityEvent, "type" | "resource" | "title">): string {
   if (event.resource === "comment") {
@@ -49,6 +55,46 @@ export function activitySentence(actorName: string, event: Pick<ActivityEvent, "
     return `${actorName} ${verb} a comment on ${event.title}`;
   }
   return `${actorName} ${VERBS[event.type]} ${RESOURCE_WORDS[event.resource]} ${event.title}`;
+}
+
+/** The capabilities that hide private records. */
+export type PrivateCapability = Extract<Capability, `view_private_${string}`>;
+
+const PRIVATE_CAPABILITIES: readonly PrivateCapability[] = [
+  "view_private_file", "view_private_list", "view_private_message", "view_private_milestone", "view_private_task",
+];
+
+function shortName(capability: PrivateCapability): string {
+  return capability.slice("view_private_".length);
+}
+
+/**
+ * The privacy scope of an entry about a record hidden behind the given capabilities: null for none, the
+ * capability itself for one, and for several (a private task in a private list) their short names joined,
+ * `list+task`, which only readers holding all of them may read (see `readableScopes`).
+ */
+export function privacyScopeOf(capabilities: readonly PrivateCapability[]): string | null {
+  const unique = [...new Set(capabilities)].sort();
+  if (unique.length === 0) return null;
+  if (unique.length === 1) return unique[0] ?? null;
+  return unique.map(shortName).join("+");
+}
+
+/** Every scope a reader may read: each view_private_* they hold and each joined scope made only of those. */
+export function readableScopes(can: (capability: Capability) => boolean): string[] {
+  const held = PRIVATE_CAPABILITIES.filter((capability) => can(capability));
+  const scopes: string[] = [...held];
+  // Joined scopes are every subset of two or more held capabilities, in the sorted order privacyScopeOf writes.
+  for (let mask = 1; mask < 1 << held.length; mask += 1) {
+    const subset = held.filter((_, index) => (mask & (1 << index)) !== 0);
+    if (subset.length >= 2) scopes.push(subset.map(shortName).join("+"));
+  }
+  return scopes;
+}
+
+/** Whether a reader holds every private capability, and so may read every entry of a project. */
+export function readsEveryScope(can: (capability: Capability) => boolean): boolean {
+  return PRIVATE_CAPABILITIES.every((capability) => can(capability));
 }
 
 /** Writes activities, inside the caller's transaction when given one. */

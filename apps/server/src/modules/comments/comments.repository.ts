@@ -1,0 +1,102 @@
+import type { CommentableType } from "@plotline/contracts";
+import type { Kysely } from "kysely";
+import type { CommentRow, Database } from "../../db/schema.js";
+
+/** The record a comment is on, with the privacy flags that decide who may see it. */
+export interface CommentableRow {
+  id: number;
+  title: string;
+  privacy: number;
+  /** For a task: the privacy of its list; 0 otherwise. */
+  list_privacy: number;
+}
+
+/** A project member as notification filtering needs it. */
+export interface MemberCapabilityRow {
+  user_id: number;
+  role_id: number;
+  /** The user's site-wide manager flag. */
+  manage_pm: number;
+  /** The project's capability overrides (JSON), if any. */
+  capabilities: string | null;
+}
+
+/** Queries on comments, the users they notify, and the records they are on (read only). */
+export function commentsRepository(db: Kysely<Database>) {
+  return {
+    /** The commentable of one project, or undefined. Files have no table yet, so they are never found. */
+    async findCommentable(projectId: number, type: CommentableType, id: number): Promise<CommentableRow | undefined> {
+      switch (type) {
+        case "task":
+          return db.selectFrom("tasks").innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
+            .select(["tasks.id", "tasks.title", "tasks.privacy", "task_lists.privacy as list_privacy"])
+            .where("tasks.project_id", "=", projectId).where("tasks.id", "=", id).executeTakeFirst();
+        case "task_list":
+          return db.selectFrom("task_lists").select(["id", "title", "privacy", "privacy as list_privacy"])
+            .where("project_id", "=", projectId).where("id", "=", id).executeTakeFirst();
+        case "discussion_board":
+          return db.selectFrom("discussions").select(["id", "title", "privacy", "privacy as list_privacy"])
+            .where("project_id", "=", projectId).where("id", "=", id).executeTakeFirst();
+        case "milestone":
+          return db.selectFrom("milestones").select(["id", "title", "privacy", "privacy as list_privacy"])
+            .where("project_id", "=", projectId).where("id", "=", id).executeTakeFirst();
+        case "file":
+          return undefined;
+      }
+    },
+
+    /** Oldest first. */
+    listComments(projectId: number, type: CommentableType, id: number): Promise<CommentRow[]> {
+      return db.selectFrom("comments").selectAll()
+        .where("project_id", "=", projectId).where("commentable_type", "=", type).where("commentable_id", "=", id)
+        .orderBy("id").execute();
+    },
+
+    findComment(projectId: number, id: number): Promise<CommentRow | undefined> {
+      return db.selectFrom("comments").selectAll().where("project_id", "=", projectId).where("id", "=", id).executeTakeFirst();
+    },
+
+    async findNotifyUsers(commentIds: readonly number[]): Promise<Map<number, number[]>> {
+      const result = new Map<number, number[]>();
+      if (commentIds.length === 0) return result;
+      const rows = await db.selectFrom("comment_notify_users").select(["comment_id", "user_id"])
+        .where("comment_id", "in", [...commentIds]).orderBy("user_id").execute();
+      for (const row of rows) result.set(row.comment_id, [...(result.get(row.comment_id) ?? []), row.user_id]);
+      return result;
+    },
+
+    /** The project's members among the given users, with what decides whether they may see a private record. */
+    findMembers(projectId: number, userIds: readonly number[]): Promise<MemberCapabilityRow[]> {
+      if (userIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom("project_members")
+        .innerJoin("users", "users.id", "project_members.user_id")
+        .leftJoin("project_settings", (join) =>
+          join.onRef("project_settings.project_id", "=", "project_members.project_id").on("project_settings.key", "=", "capabilities"))
+        .select(["project_members.user_id", "project_members.role_id", "users.manage_pm", "project_settings.value as capabilities"])
+        .where("project_members.project_id", "=", projectId)
+        .where("project_members.user_id", "in", [...new Set(userIds)])
+        .execute();
+    },
+
+    insertComment(comment: Omit<CommentRow, "id">): Promise<CommentRow> {
+      return db.insertInto("comments").values(comment).returningAll().executeTakeFirstOrThrow();
+    },
+
+    updateComment(id: number, changes: Pick<CommentRow, "content" | "updated_at">): Promise<CommentRow | undefined> {
+      return db.updateTable("comments").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
+    },
+
+    async replaceNotifyUsers(commentId: number, userIds: readonly number[]): Promise<void> {
+      await db.deleteFrom("comment_notify_users").where("comment_id", "=", commentId).execute();
+      if (userIds.length === 0) return;
+      await db.insertInto("comment_notify_users").values([...new Set(userIds)].map((user_id) => ({ comment_id: commentId, user_id }))).execute();
+    },
+
+    async deleteComment(id: number): Promise<void> {
+      await db.deleteFrom("comment_notify_users").where("comment_id", "=", id).execute();
+      await db.deleteFrom("comments").where("id", "=", id).execute();
+    },
+  };
+}
+
+export type CommentsRepository = ReturnType<typeof commentsRepository>;

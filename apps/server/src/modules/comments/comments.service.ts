@@ -1,0 +1,178 @@
+import {
+  ROLE,
+  type Comment,
+  type CommentableType,
+  type CreateCommentBody,
+  type ListCommentsQuery,
+  type Pagination,
+  type UpdateCommentBody,
+} from "@plotline/contracts";
+import type { AppContext } from "../../context.js";
+import type { CommentRow } from "../../db/schema.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError, forbidden, invalidField, notFound } from "../../lib/app-error.js";
+import { nowUtc } from "../../lib/dates.js";
+import { pageRequest, paginationMeta } from "../../lib/pagination.js";
+import { richTextToPlain, sanitizeRichText } from "../../lib/rich-text.js";
+import { privacyScopeOf, recordActivity, resourcePhrase, type ActivityType, type PrivateCapability } from "../activities/activity-recorder.js";
+import { capabilitiesFor, type ProjectAccess, type ProjectAccessService } from "../projects/project-access.js";
+import { usersRepository } from "../users/users.repository.js";
+import { capabilitiesToSee, commentPolicy } from "./comments.policy.js";
+import { presentComment } from "./comments.presenter.js";
+import { commentsRepository, type MemberCapabilityRow } from "./comments.repository.js";
+import { mentionedUserIds } from "./mentions.js";
+
+const NOUNS: Record<CommentableType, string> = {
+  task: "Task", task_list: "Task list", discussion_board: "Discussion", milestone: "Milestone", file: "File",
+};
+
+/** The record a comment is on, as the actor may see it. */
+interface Target {
+  type: CommentableType;
+  id: number;
+  title: string;
+  /** The capabilities needed to see it (and so to be told about comments on it). */
+  needed: PrivateCapability[];
+}
+
+/** Whether a member may see a record hidden behind `needed`, by the same order of checks as ProjectAccess. */
+function memberSees(member: MemberCapabilityRow, needed: readonly PrivateCapability[]): boolean {
+  if (member.manage_pm === 1 || member.role_id === ROLE.manager) return true;
+  const role = member.role_id === ROLE.client ? "client" : member.role_id === ROLE.co_worker ? "co_worker" : null;
+  if (!role) return false;
+  const capabilities = capabilitiesFor(role, member.capabilities);
+  return needed.every((capability) => capabilities[capability]);
+}
+
+/** Comments on tasks, lists, discussions and milestones, with mentions and the users they notify. */
+export function commentsService(ctx: AppContext, access: ProjectAccessService) {
+  const comments = commentsRepository(ctx.db);
+  const users = usersRepository(ctx.db);
+  const tz = ctx.config.timezone;
+
+  /** The commentable, or 404 when it is not in this project or the actor may not see it. */
+  async function loadTarget(projectAccess: ProjectAccess, type: CommentableType, id: number): Promise<Target> {
+    const row = await comments.findCommentable(projectAccess.projectId, type, id);
+    if (!row) throw notFound(NOUNS[type]);
+    const needed = capabilitiesToSee(type, row);
+    if (!commentPolicy.canSeeTarget(projectAccess.can, needed)) throw notFound(NOUNS[type]);
+    return { type, id, title: row.title, needed };
+  }
+
+  /** A comment of this project whose commentable the actor may see, or 404. */
+  async function loadComment(projectAccess: ProjectAccess, commentId: number): Promise<{ comment: CommentRow; target: Target }> {
+    const comment = await comments.findComment(projectAccess.projectId, commentId);
+    if (!comment) throw notFound("Comment");
+    // A comment whose record the actor may not see (or that is gone) is itself not admitted to exist.
+    const target = await loadTarget(projectAccess, comment.commentable_type as CommentableType, comment.commentable_id).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === "not_found" ? notFound("Comment") : error;
+    });
+    return { comment, target };
+  }
+
+  /** Sanitised HTML; 400 on `content` when no text is left. */
+  function cleanContent(content: string): string {
+    const html = sanitizeRichText(content);
+    if (richTextToPlain(html) === "") throw invalidField("content", "A comment cannot be empty.");
+    return html;
+  }
+
+  /** Chosen and mentioned users, kept only when they are members who may see the commentable. */
+  async function notifiable(projectId: number, candidates: readonly number[], target: Target): Promise<number[]> {
+    const unique = [...new Set(candidates)];
+    const members = await comments.findMembers(projectId, unique);
+    const allowed = new Set(members.filter((member) => memberSees(member, target.needed)).map((member) => member.user_id));
+    return unique.filter((id) => allowed.has(id));
+  }
+
+  async function presentMany(projectAccess: ProjectAccess, rows: CommentRow[]): Promise<Comment[]> {
+    const [creators, notifyUsers] = await Promise.all([
+      users.findUsersByIds(rows.map((row) => row.created_by)),
+      comments.findNotifyUsers(rows.map((row) => row.id)),
+    ]);
+    const extras = { access: projectAccess, users: new Map(creators.map((user) => [user.id, user])), notifyUsers, timezone: tz };
+    return rows.map((row) => presentComment(row, extras));
+  }
+
+  async function presentOne(projectAccess: ProjectAccess, row: CommentRow): Promise<Comment> {
+    const [comment] = await presentMany(projectAccess, [row]);
+    if (!comment) throw notFound("Comment");
+    return comment;
+  }
+
+  function record(trx: AppContext["db"], actor: Actor, type: ActivityType, comment: CommentRow, target: Target) {
+    return recordActivity(trx, actor, {
+      projectId: comment.project_id,
+      type,
+      resource: "comment",
+      resourceId: comment.id,
+      title: resourcePhrase(target.type, target.title),
+      privacyScope: privacyScopeOf(target.needed),
+      meta: { commentable_type: target.type, commentable_id: target.id },
+    });
+  }
+
+  return {
+    async listComments(actor: Actor, projectId: number, query: ListCommentsQuery): Promise<{ comments: Comment[]; pagination: Pagination }> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      await loadTarget(projectAccess, query.commentable_type, query.commentable_id);
+      const rows = await comments.listComments(projectId, query.commentable_type, query.commentable_id);
+      return { comments: await presentMany(projectAccess, rows), pagination: paginationMeta(pageRequest(1, -1, -1), rows.length, rows.length) };
+    },
+
+    async createComment(actor: Actor, projectId: number, input: CreateCommentBody): Promise<Comment> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      const content = cleanContent(input.content);
+      const target = await loadTarget(projectAccess, input.commentable_type, input.commentable_id);
+      const notify = await notifiable(projectId, [...input.notify_users, ...mentionedUserIds(content)], target);
+      const now = nowUtc();
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const repo = commentsRepository(trx);
+        const created = await repo.insertComment({
+          project_id: projectId,
+          commentable_type: target.type,
+          commentable_id: target.id,
+          content,
+          created_by: actor.id,
+          created_at: now,
+          updated_at: now,
+        });
+        await repo.replaceNotifyUsers(created.id, notify);
+        await record(trx, actor, "create", created, target);
+        return created;
+      });
+      return presentOne(projectAccess, row);
+    },
+
+    async updateComment(actor: Actor, projectId: number, commentId: number, input: UpdateCommentBody): Promise<Comment> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      const { comment, target } = await loadComment(projectAccess, commentId);
+      if (!commentPolicy.canEdit(projectAccess, comment)) throw forbidden("Only the comment's author or a manager can change it.");
+      const content = cleanContent(input.content);
+      // Without a new list the users told before stay; new mentions are added either way.
+      const chosen = input.notify_users ?? (await comments.findNotifyUsers([commentId])).get(commentId) ?? [];
+      const notify = await notifiable(projectId, [...chosen, ...mentionedUserIds(content)], target);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const repo = commentsRepository(trx);
+        const updated = await repo.updateComment(commentId, { content, updated_at: nowUtc() });
+        if (!updated) throw notFound("Comment");
+        await repo.replaceNotifyUsers(commentId, notify);
+        await record(trx, actor, "update", updated, target);
+        return updated;
+      });
+      return presentOne(projectAccess, row);
+    },
+
+    async deleteComment(actor: Actor, projectId: number, commentId: number): Promise<void> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      const { comment, target } = await loadComment(projectAccess, commentId);
+      if (!commentPolicy.canDelete(projectAccess, comment)) throw forbidden("Only the comment's author or a manager can delete it.");
+      await ctx.db.transaction().execute(async (trx) => {
+        await commentsRepository(trx).deleteComment(commentId);
+        await record(trx, actor, "delete", comment, target);
+      });
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof commentsService>;

@@ -1,0 +1,143 @@
+import type { CreateDiscussionBody, Discussion, ListDiscussionsQuery, Pagination, UpdateDiscussionBody } from "@plotline/contracts";
+import type { AppContext } from "../../context.js";
+import type { DiscussionRow } from "../../db/schema.js";
+import type { Actor } from "../../lib/actor.js";
+import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
+import { nowUtc } from "../../lib/dates.js";
+import { pageRequest, paginationMeta } from "../../lib/pagination.js";
+import { sanitizeRichText } from "../../lib/rich-text.js";
+import { recordActivity } from "../activities/activity-recorder.js";
+import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
+import { usersRepository } from "../users/users.repository.js";
+import { discussionPolicy } from "./discussions.policy.js";
+import { presentDiscussion } from "./discussions.presenter.js";
+import { discussionsRepository } from "./discussions.repository.js";
+
+/** The activity scope of a discussion: private ones are hidden from readers without view_private_message. */
+function scopeOf(row: Pick<DiscussionRow, "privacy">): string | null {
+  return row.privacy === 1 ? "view_private_message" : null;
+}
+
+/** Discussions (message boards) of a project. */
+export function discussionsService(ctx: AppContext, access: ProjectAccessService) {
+  const discussions = discussionsRepository(ctx.db);
+  const users = usersRepository(ctx.db);
+  const tz = ctx.config.timezone;
+
+  /** Presents rows with creators, milestones and comment counts in a fixed number of queries. */
+  async function presentMany(projectAccess: ProjectAccess, rows: DiscussionRow[]): Promise<Discussion[]> {
+    const milestoneIds = rows.flatMap((row) => (row.milestone_id === null ? [] : [row.milestone_id]));
+    const [creators, milestones, commentCounts] = await Promise.all([
+      users.findUsersByIds(rows.map((row) => row.created_by)),
+      discussions.findMilestones(projectAccess.projectId, milestoneIds),
+      discussions.countComments(rows.map((row) => row.id)),
+    ]);
+    const seesPrivateMilestones = projectAccess.can("view_private_milestone");
+    const extras = {
+      access: projectAccess,
+      users: new Map(creators.map((user) => [user.id, user])),
+      milestones: new Map(milestones.filter((m) => m.privacy === 0 || seesPrivateMilestones).map((m) => [m.id, m])),
+      commentCounts,
+      timezone: tz,
+    };
+    return rows.map((row) => presentDiscussion(row, extras));
+  }
+
+  async function presentOne(projectAccess: ProjectAccess, row: DiscussionRow): Promise<Discussion> {
+    const [discussion] = await presentMany(projectAccess, [row]);
+    if (!discussion) throw notFound("Discussion");
+    return discussion;
+  }
+
+  /** A discussion the actor may see, or 404 (a private one is not admitted to exist). */
+  async function loadVisible(projectAccess: ProjectAccess, discussionId: number): Promise<DiscussionRow> {
+    const row = await discussions.findDiscussion(projectAccess.projectId, discussionId);
+    if (!row || !discussionPolicy.canSee(projectAccess, row)) throw notFound("Discussion");
+    return row;
+  }
+
+  /** The milestone id to store: null for 0, else one of this project's milestones that the actor may see (400 otherwise). */
+  async function resolveMilestone(projectAccess: ProjectAccess, milestoneId: number): Promise<number | null> {
+    if (milestoneId === 0) return null;
+    const [milestone] = await discussions.findMilestones(projectAccess.projectId, [milestoneId]);
+    if (!milestone || (milestone.privacy === 1 && !projectAccess.can("view_private_milestone"))) {
+      throw invalidField("milestone", "The milestone does not exist in this project.");
+    }
+    return milestone.id;
+  }
+
+  return {
+    async listDiscussions(actor: Actor, projectId: number, query: ListDiscussionsQuery): Promise<{ discussions: Discussion[]; pagination: Pagination }> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      const page = pageRequest(query.page, query.per_page, 20);
+      const { rows, total } = await discussions.listDiscussions(projectId, projectAccess.can("view_private_message"), page.limit, page.offset);
+      return { discussions: await presentMany(projectAccess, rows), pagination: paginationMeta(page, total, rows.length) };
+    },
+
+    async getDiscussion(actor: Actor, projectId: number, discussionId: number): Promise<Discussion> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      return presentOne(projectAccess, await loadVisible(projectAccess, discussionId));
+    },
+
+    async createDiscussion(actor: Actor, projectId: number, input: CreateDiscussionBody): Promise<Discussion> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      if (!discussionPolicy.canCreate(projectAccess)) throw forbidden("You do not have permission to create discussions in this project.");
+      const milestoneId = await resolveMilestone(projectAccess, input.milestone);
+      const now = nowUtc();
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const created = await discussionsRepository(trx).insertDiscussion({
+          project_id: projectId,
+          title: input.title,
+          description: sanitizeRichText(input.description),
+          privacy: input.privacy ? 1 : 0,
+          sort_order: 0,
+          milestone_id: milestoneId,
+          created_by: actor.id,
+          created_at: now,
+          updated_at: now,
+        });
+        await recordActivity(trx, actor, {
+          projectId, type: "create", resource: "discussion_board", resourceId: created.id, title: created.title, privacyScope: scopeOf(created),
+        });
+        return created;
+      });
+      return presentOne(projectAccess, row);
+    },
+
+    async updateDiscussion(actor: Actor, projectId: number, discussionId: number, input: UpdateDiscussionBody): Promise<Discussion> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      const current = await loadVisible(projectAccess, discussionId);
+      if (!discussionPolicy.canEdit(projectAccess, current)) throw forbidden("Only the project's managers or the discussion's creator can change it.");
+      const milestoneId = input.milestone === undefined ? undefined : await resolveMilestone(projectAccess, input.milestone);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const updated = await discussionsRepository(trx).updateDiscussion(discussionId, {
+          ...(input.title !== undefined && { title: input.title }),
+          ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
+          ...(input.privacy !== undefined && { privacy: input.privacy ? 1 : 0 }),
+          ...(milestoneId !== undefined && { milestone_id: milestoneId }),
+          updated_at: nowUtc(),
+        });
+        if (!updated) throw notFound("Discussion");
+        await recordActivity(trx, actor, {
+          projectId, type: "update", resource: "discussion_board", resourceId: discussionId, title: updated.title, privacyScope: scopeOf(updated),
+        });
+        return updated;
+      });
+      return presentOne(projectAccess, row);
+    },
+
+    async deleteDiscussion(actor: Actor, projectId: number, discussionId: number): Promise<void> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      const current = await loadVisible(projectAccess, discussionId);
+      if (!discussionPolicy.canDelete(projectAccess, current)) throw forbidden("Only the project's managers or the discussion's creator can delete it.");
+      await ctx.db.transaction().execute(async (trx) => {
+        await discussionsRepository(trx).deleteDiscussion(discussionId);
+        await recordActivity(trx, actor, {
+          projectId, type: "delete", resource: "discussion_board", resourceId: discussionId, title: current.title, privacyScope: scopeOf(current),
+        });
+      });
+    },
+  };
+}
+
+export type DiscussionsService = ReturnType<typeof discussionsService>;

@@ -1,0 +1,138 @@
+import type { CreateMilestoneBody, ListMilestonesQuery, Milestone, Pagination, UpdateMilestoneBody } from "@plotline/contracts";
+import type { AppContext } from "../../context.js";
+import type { MilestoneRow } from "../../db/schema.js";
+import type { Actor } from "../../lib/actor.js";
+import { forbidden, notFound } from "../../lib/app-error.js";
+import { nowUtc } from "../../lib/dates.js";
+import { pageRequest, paginationMeta } from "../../lib/pagination.js";
+import { sanitizeRichText } from "../../lib/rich-text.js";
+import { recordActivity, type ActivityType } from "../activities/activity-recorder.js";
+import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
+import { usersRepository } from "../users/users.repository.js";
+import { milestonePolicy } from "./milestones.policy.js";
+import { presentMilestone } from "./milestones.presenter.js";
+import { milestonesRepository } from "./milestones.repository.js";
+
+/** The activity scope of a milestone: private ones are hidden from readers without view_private_milestone. */
+function scopeOf(row: Pick<MilestoneRow, "privacy">): string | null {
+  return row.privacy === 1 ? "view_private_milestone" : null;
+}
+
+/** Milestones of a project, with the lists and discussions linked to them. */
+export function milestonesService(ctx: AppContext, access: ProjectAccessService) {
+  const milestones = milestonesRepository(ctx.db);
+  const users = usersRepository(ctx.db);
+  const tz = ctx.config.timezone;
+
+  /** Presents rows with creators and linked records in a fixed number of queries. */
+  async function presentMany(projectAccess: ProjectAccess, rows: MilestoneRow[]): Promise<Milestone[]> {
+    const ids = rows.map((row) => row.id);
+    const [creators, lists, discussions] = await Promise.all([
+      users.findUsersByIds(rows.map((row) => row.created_by)),
+      milestones.findLinkedLists(ids, projectAccess.can("view_private_list")),
+      milestones.findLinkedDiscussions(ids, projectAccess.can("view_private_message")),
+    ]);
+    const extras = { access: projectAccess, users: new Map(creators.map((user) => [user.id, user])), lists, discussions, timezone: tz };
+    return rows.map((row) => presentMilestone(row, extras));
+  }
+
+  /** A milestone the actor may see, or 404 (a private one is not admitted to exist). */
+  async function loadVisible(projectAccess: ProjectAccess, milestoneId: number): Promise<MilestoneRow> {
+    const row = await milestones.findMilestone(projectAccess.projectId, milestoneId);
+    if (!row || !milestonePolicy.canSee(projectAccess, row)) throw notFound("Milestone");
+    return row;
+  }
+
+  async function presentOne(projectAccess: ProjectAccess, row: MilestoneRow): Promise<Milestone> {
+    const [milestone] = await presentMany(projectAccess, [row]);
+    if (!milestone) throw notFound("Milestone");
+    return milestone;
+  }
+
+  return {
+    async listMilestones(actor: Actor, projectId: number, query: ListMilestonesQuery): Promise<{ milestones: Milestone[]; pagination: Pagination }> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      const page = pageRequest(query.page, query.per_page, -1);
+      const { rows, total } = await milestones.listMilestones(
+        { projectId, includePrivate: projectAccess.can("view_private_milestone"), status: query.status },
+        page.limit,
+        page.offset,
+      );
+      return { milestones: await presentMany(projectAccess, rows), pagination: paginationMeta(page, total, rows.length) };
+    },
+
+    async getMilestone(actor: Actor, projectId: number, milestoneId: number): Promise<Milestone> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      return presentOne(projectAccess, await loadVisible(projectAccess, milestoneId));
+    },
+
+    async createMilestone(actor: Actor, projectId: number, input: CreateMilestoneBody): Promise<Milestone> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      if (!milestonePolicy.canCreate(projectAccess)) throw forbidden("You do not have permission to create milestones in this project.");
+      if (input.privacy && !milestonePolicy.canMakePrivate(projectAccess)) throw forbidden("You do not have permission to make milestones private.");
+      const now = nowUtc();
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const repo = milestonesRepository(trx);
+        const created = await repo.insertMilestone({
+          project_id: projectId,
+          title: input.title,
+          description: sanitizeRichText(input.description),
+          achieve_date: input.achieve_date ?? null,
+          status: input.status,
+          privacy: input.privacy ? 1 : 0,
+          sort_order: input.order ?? (await repo.nextOrder(projectId)),
+          created_by: actor.id,
+          created_at: now,
+          updated_at: now,
+        });
+        await recordActivity(trx, actor, {
+          projectId, type: "create", resource: "milestone", resourceId: created.id, title: created.title, privacyScope: scopeOf(created),
+        });
+        return created;
+      });
+      return presentOne(projectAccess, row);
+    },
+
+    async updateMilestone(actor: Actor, projectId: number, milestoneId: number, input: UpdateMilestoneBody): Promise<Milestone> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      const current = await loadVisible(projectAccess, milestoneId);
+      if (!milestonePolicy.canEdit(projectAccess, current)) throw forbidden("Only the project's managers or the milestone's creator can change it.");
+      if (input.privacy && current.privacy === 0 && !milestonePolicy.canMakePrivate(projectAccess)) {
+        throw forbidden("You do not have permission to make milestones private.");
+      }
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const updated = await milestonesRepository(trx).updateMilestone(milestoneId, {
+          ...(input.title !== undefined && { title: input.title }),
+          ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
+          ...(input.achieve_date !== undefined && { achieve_date: input.achieve_date }),
+          ...(input.status !== undefined && { status: input.status }),
+          ...(input.privacy !== undefined && { privacy: input.privacy ? 1 : 0 }),
+          ...(input.order !== undefined && { sort_order: input.order }),
+          updated_at: nowUtc(),
+        });
+        if (!updated) throw notFound("Milestone");
+        // A status change reads as completing or reopening; anything else is an update.
+        const type: ActivityType = updated.status !== current.status ? (updated.status === 1 ? "complete" : "incomplete") : "update";
+        await recordActivity(trx, actor, {
+          projectId, type, resource: "milestone", resourceId: milestoneId, title: updated.title, privacyScope: scopeOf(updated),
+        });
+        return updated;
+      });
+      return presentOne(projectAccess, row);
+    },
+
+    async deleteMilestone(actor: Actor, projectId: number, milestoneId: number): Promise<void> {
+      const projectAccess = await access.requireAccess(actor, projectId);
+      const current = await loadVisible(projectAccess, milestoneId);
+      if (!milestonePolicy.canDelete(projectAccess, current)) throw forbidden("Only the project's managers or the milestone's creator can delete it.");
+      await ctx.db.transaction().execute(async (trx) => {
+        await milestonesRepository(trx).deleteMilestone(milestoneId);
+        await recordActivity(trx, actor, {
+          projectId, type: "delete", resource: "milestone", resourceId: milestoneId, title: current.title, privacyScope: scopeOf(current),
+        });
+      });
+    },
+  };
+}
+
+export type MilestonesService = ReturnType<typeof milestonesService>;

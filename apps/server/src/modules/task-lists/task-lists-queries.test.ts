@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCast, createProjectWithCast, type Cast } from "../../../test/factories.js";
+import { createTestApp, type Session, type TestApp } from "../../../test/helpers.js";
+import { seedLists } from "../tasks/tasks.fixtures.js";
+
+/**
+ * No N+1: the list calls run the same number of SQL statements for a small project (3 lists x 2 tasks) as for
+ * a bigger one (12 lists x 30 tasks), with every include asked for.
+ */
+let t: TestApp;
+let cast: Cast;
+let small: number;
+let big: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await createCast(t.app);
+  small = (await createProjectWithCast(cast, { title: "Small" })).id;
+  big = (await createProjectWithCast(cast, { title: "Big" })).id;
+  await seedLists(t.database.db, { projectId: small, creatorId: cast.manager.userId, assigneeId: cast.coWorker.userId, lists: 3, tasksPerList: 2 });
+  await seedLists(t.database.db, { projectId: big, creatorId: cast.coWorker.userId, assigneeId: cast.client.userId, lists: 12, tasksPerList: 30 });
+});
+afterAll(() => t.close());
+
+async function countQueries(session: Session, url: string): Promise<{ count: number; body: { data: unknown[] } }> {
+  t.queries.length = 0;
+  const response = await session.inject({ method: "GET", url });
+  expect(response.statusCode, response.body).toBe(200);
+  return { count: t.queries.length, body: response.json() };
+}
+
+describe("query counts of the list calls", () => {
+  it("GET task-lists with incomplete and complete tasks: the same for 3 x 2 as for 12 x 30", async () => {
+    const query = "task-lists?per_page=-1&with=incomplete_tasks,complete_tasks";
+    for (const session of [cast.client, cast.manager]) {
+      const few = await countQueries(session, `/api/pm/v2/projects/${small}/${query}`);
+      const many = await countQueries(session, `/api/pm/v2/projects/${big}/${query}`);
+      expect(few.body.data).toHaveLength(4);
+      expect(many.body.data).toHaveLength(13);
+      expect(many.count).toBe(few.count);
+      expect(many.count).toBeLessThanOrEqual(12);
+    }
+  });
+
+  it("GET pm/v2/tasks: the same for 6 tasks as for 360", async () => {
+    const few = await countQueries(cast.client, `/api/pm/v2/tasks?project_id=${small}&per_page=-1`);
+    const many = await countQueries(cast.client, `/api/pm/v2/tasks?project_id=${big}&per_page=-1`);
+    expect(few.body.data).toHaveLength(6);
+    expect(many.body.data).toHaveLength(360);
+    expect(many.count).toBe(few.count);
+    expect(many.count).toBeLessThanOrEqual(8);
+    const siteFew = await countQueries(cast.siteManager, `/api/pm/v2/tasks?project_id=${small}`);
+    const siteMany = await countQueries(cast.siteManager, `/api/pm/v2/tasks?project_id=${big}`);
+    expect(siteMany.count).toBe(siteFew.count);
+  });
+
+  it("GET pm/v2/projects/:project/tasks and one list: the same whatever the size", async () => {
+    const few = await countQueries(cast.manager, `/api/pm/v2/projects/${small}/tasks?per_page=-1`);
+    const many = await countQueries(cast.manager, `/api/pm/v2/projects/${big}/tasks?per_page=-1`);
+    expect(many.count).toBe(few.count);
+    const lists = await t.database.db.selectFrom("task_lists").select(["id", "project_id"]).where("is_inbox", "=", 0).where("project_id", "in", [small, big]).orderBy("id").execute();
+    const smallList = lists.find((list) => list.project_id === small)?.id;
+    const bigList = lists.find((list) => list.project_id === big)?.id;
+    const one = await countQueries(cast.manager, `/api/pm/v2/projects/${small}/task-lists/${smallList}`);
+    const other = await countQueries(cast.manager, `/api/pm/v2/projects/${big}/task-lists/${bigList}`);
+    expect(other.count).toBe(one.count);
+  });
+});

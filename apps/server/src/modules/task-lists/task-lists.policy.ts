@@ -1,0 +1,35 @@
+import type { TaskListAbilities } from "@plotline/contracts";
+import type { ProjectAccess } from "../projects/project-access.js";
+
+/** The fields of a list the rules look at. */
+export interface ListFacts {
+  created_by: number;
+  privacy: number;
+  status: number;
+  is_inbox: number;
+}
+
+/**
+ * Who may do what with a task list: create_list to add one (and view_private_list to make it private),
+ * site and project managers or its creator to change or delete it; the Inbox is never deleted; tasks are
+ * added to current lists by those with create_task.
+ */
+export const taskListPolicy = {
+  canSee: (access: ProjectAccess, list: { privacy: number }) => list.privacy === 0 || access.can("view_private_list"),
+  canCreate: (access: ProjectAccess) => access.can("create_list"),
+  canMakePrivate: (access: ProjectAccess) => access.can("view_private_list"),
+  canEdit: (access: ProjectAccess, list: ListFacts) => access.isManager || list.created_by === access.userId,
+  canDelete: (access: ProjectAccess, list: ListFacts) => (access.isManager || list.created_by === access.userId) && list.is_inbox === 0,
+  canCreateTask: (access: ProjectAccess, list: ListFacts) => access.can("create_task") && list.status === 1,
+  /** The order of lists is shared by everyone, so it is for those who may add lists. */
+  canReorder: (access: ProjectAccess) => access.can("create_list"),
+} as const;
+
+/** The abilities the web app reads for a list. */
+export function taskListAbilities(access: ProjectAccess, list: ListFacts): TaskListAbilities {
+  return {
+    can_edit: taskListPolicy.canEdit(access, list),
+    can_delete: taskListPolicy.canDelete(access, list),
+    can_create_task: taskListPolicy.canCreateTask(access, list),
+  };
+}

@@ -1,0 +1,119 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, TaskListRow } from "../../db/schema.js";
+
+/** Which lists of a project a listing covers. */
+export interface ListFilter {
+  projectId: number;
+  /** 1 current, 0 archived. */
+  status: number;
+  /** Whether private lists are included. */
+  includePrivate: boolean;
+}
+
+/** A milestone as a list links to it. */
+export interface MilestoneRef {
+  id: number;
+  title: string;
+  achieve_date: string | null;
+  privacy: number;
+}
+
+/** New list values. */
+export type NewTaskList = Omit<TaskListRow, "id">;
+
+const CHUNK = 500;
+
+/** Queries on task lists. */
+export function taskListsRepository(db: Kysely<Database>) {
+  function filtered(filter: ListFilter) {
+    return db
+      .selectFrom("task_lists")
+      .where("project_id", "=", filter.projectId)
+      .where("status", "=", filter.status)
+      .$if(!filter.includePrivate, (qb) => qb.where("privacy", "=", 0));
+  }
+
+  return {
+    /** One page of a project's lists: the Inbox first, then by position. */
+    async listLists(filter: ListFilter, limit: number | null, offset: number): Promise<{ rows: TaskListRow[]; total: number }> {
+      const [rows, total] = await Promise.all([
+        filtered(filter)
+          .selectAll()
+          .orderBy("is_inbox", "desc")
+          .orderBy("sort_order")
+          .orderBy("id")
+          .$if(limit !== null, (qb) => qb.limit(limit ?? 0).offset(offset))
+          .execute(),
+        filtered(filter).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.count) };
+    },
+
+    findList(id: number): Promise<TaskListRow | undefined> {
+      return db.selectFrom("task_lists").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    findInbox(projectId: number): Promise<TaskListRow | undefined> {
+      return db.selectFrom("task_lists").selectAll().where("project_id", "=", projectId).where("is_inbox", "=", 1).orderBy("id").executeTakeFirst();
+    },
+
+    /** Which of the given ids are lists of the project. */
+    async findListIds(projectId: number, ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom("task_lists").select("id").where("project_id", "=", projectId).where("id", "in", [...new Set(ids)]).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The next free position at the end of a project's lists. */
+    async nextSortOrder(projectId: number): Promise<number> {
+      const row = await db.selectFrom("task_lists").select((eb) => eb.fn.max("sort_order").as("max")).where("project_id", "=", projectId).executeTakeFirst();
+      return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+    },
+
+    async insertList(list: NewTaskList): Promise<TaskListRow> {
+      return db.insertInto("task_lists").values(list).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async updateList(id: number, changes: Partial<NewTaskList>): Promise<TaskListRow | undefined> {
+      return db.updateTable("task_lists").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
+    },
+
+    /** Deletes a list, its tasks (by cascade) and the comments on the list and on its tasks. */
+    async deleteList(id: number): Promise<void> {
+      const taskIds = db.selectFrom("tasks").select("id").where("task_list_id", "=", id);
+      await db.deleteFrom("comments").where("commentable_type", "=", "task").where("commentable_id", "in", taskIds).execute();
+      await db.deleteFrom("comments").where("commentable_type", "=", "task_list").where("commentable_id", "=", id).execute();
+      await db.deleteFrom("task_lists").where("id", "=", id).execute();
+    },
+
+    /** Sets `sort_order` of many lists, a few hundred per statement. */
+    async setSortOrders(orders: ReadonlyArray<{ id: number; index: number }>): Promise<void> {
+      for (let start = 0; start < orders.length; start += CHUNK) {
+        const chunk = orders.slice(start, start + CHUNK);
+        const cases = sql.join(chunk.map((order) => sql`when ${order.id} then ${order.index}`), sql` `);
+        await db
+          .updateTable("task_lists")
+          .set({ sort_order: sql<number>`case id ${cases} else sort_order end` })
+          .where("id", "in", chunk.map((order) => order.id))
+          .execute();
+      }
+    },
+
+    /** Milestones the given lists point to. */
+    findMilestones(ids: readonly number[]): Promise<MilestoneRef[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom("milestones").select(["id", "title", "achieve_date", "privacy"]).where("id", "in", [...new Set(ids)]).execute();
+    },
+
+    findProjectMilestone(projectId: number, id: number): Promise<MilestoneRef | undefined> {
+      return db
+        .selectFrom("milestones")
+        .select(["id", "title", "achieve_date", "privacy"])
+        .where("project_id", "=", projectId)
+        .where("id", "=", id)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type TaskListsRepository = ReturnType<typeof taskListsRepository>;

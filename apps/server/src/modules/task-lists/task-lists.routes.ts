@@ -1,0 +1,90 @@
+import {
+  createTaskListBody,
+  itemEnvelope,
+  listEnvelope,
+  listTaskListsQuery,
+  messageSchema,
+  showTaskListQuery,
+  sortListsBody,
+  taskListSchema,
+  updateTaskListBody,
+  zId,
+} from "@plotline/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { item, list } from "../../lib/envelope.js";
+import { requireActor } from "../../plugins/auth.js";
+
+const tags = ["task lists"];
+const projectParams = z.object({ project: zId });
+const listParams = z.object({ project: zId, id: zId });
+
+/** Task lists under `/api/pm/v2/projects/{project}/task-lists`. */
+export const taskListsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { taskLists } = app.services;
+
+  app.get(
+    "/pm/v2/projects/:project/task-lists",
+    {
+      schema: {
+        tags,
+        summary: "A project's lists (Inbox first, then by order); `with=incomplete_tasks,complete_tasks` adds each list's first tasks",
+        params: projectParams,
+        querystring: listTaskListsQuery,
+        response: { 200: listEnvelope(taskListSchema) },
+      },
+    },
+    async (request) => {
+      const result = await taskLists.listTaskLists(requireActor(request), request.params.project, request.query);
+      return list(result.lists, result.pagination);
+    },
+  );
+
+  app.post(
+    "/pm/v2/projects/:project/task-lists",
+    { schema: { tags, summary: "Create a task list", params: projectParams, body: createTaskListBody, response: { 200: itemEnvelope(taskListSchema) } } },
+    async (request) => item(await taskLists.createTaskList(requireActor(request), request.params.project, request.body), "Task list created successfully"),
+  );
+
+  app.get(
+    "/pm/v2/projects/:project/task-lists/:id",
+    {
+      schema: {
+        tags,
+        summary: "One list with a page of its incomplete and complete tasks",
+        params: listParams,
+        querystring: showTaskListQuery,
+        response: { 200: itemEnvelope(taskListSchema) },
+      },
+    },
+    async (request) => item(await taskLists.getTaskList(requireActor(request), request.params.project, request.params.id, request.query)),
+  );
+
+  app.post(
+    "/pm/v2/projects/:project/task-lists/:id/update",
+    { schema: { tags, summary: "Change a list; `status` 0 archives it, 1 restores it", params: listParams, body: updateTaskListBody, response: { 200: itemEnvelope(taskListSchema) } } },
+    async (request) => {
+      const updated = await taskLists.updateTaskList(requireActor(request), request.params.project, request.params.id, request.body);
+      const message = request.body.status === 0 ? "Task list archived successfully" : request.body.status === 1 ? "Task list restored successfully" : "Task list updated successfully";
+      return item(updated, message);
+    },
+  );
+
+  app.post(
+    "/pm/v2/projects/:project/task-lists/:id/delete",
+    { schema: { tags, summary: "Delete a list with its tasks; the Inbox cannot be deleted", params: listParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await taskLists.deleteTaskList(requireActor(request), request.params.project, request.params.id);
+      return { message: "Task list deleted successfully" };
+    },
+  );
+
+  app.post(
+    "/pm/v2/projects/:project/lists/sorting",
+    { schema: { tags, summary: "Save the order of a project's lists", params: projectParams, body: sortListsBody, response: { 200: messageSchema } } },
+    async (request) => {
+      await taskLists.sortTaskLists(requireActor(request), request.params.project, request.body.orders);
+      return { message: "Task lists sorted successfully" };
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import type { ListTasksQuery } from "@plotline/contracts";
+import { invalidField } from "../../lib/app-error.js";
+import { toDateObject, toStoredTimestamp } from "../../lib/dates.js";
+import type { ProjectAccess } from "../projects/project-access.js";
+import type { DateCondition, ProjectScope, TaskSearch } from "./task-pages.repository.js";
+import { privacyView } from "./tasks.policy.js";
+
+const OPERATORS: Record<string, DateCondition["op"]> = {
+  equal: "=",
+  less_than: "<",
+  greater_than: ">",
+  less_than_equal: "<=",
+  greater_than_equal: ">=",
+  null: "null",
+  not_null: "not_null",
+};
+
+type DateFilterInput = NonNullable<ListTasksQuery["due_date"]>;
+
+/** `due_date=2026-01-01` or `due_date[operator]=less_than&due_date[date]=...` as a condition. */
+export function toDateCondition(field: string, filter: DateFilterInput | undefined): DateCondition | undefined {
+  if (filter === undefined) return undefined;
+  if (typeof filter === "string") return { op: "=", date: filter };
+  const op = OPERATORS[filter.operator] ?? "=";
+  if (op !== "null" && op !== "not_null" && !filter.date) throw invalidField(field, `Give a date to compare ${field} with.`);
+  return { op, date: filter.date };
+}
+
+/** The moment a calendar day starts in a time zone, as a stored UTC timestamp. */
+export function startOfDayUtc(date: string, timezone: string): string {
+  const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);
+  const offsetAt = (instant: number) => {
+    const local = toDateObject(toStoredTimestamp(new Date(instant)), timezone);
+    return local ? Date.parse(`${local.datetime.replace(" ", "T")}Z`) - instant : 0;
+  };
+  const first = midnightAsUtc - offsetAt(midnightAsUtc);
+  // A second look settles days on which the zone's offset changes.
+  const settled = midnightAsUtc - offsetAt(first);
+  return toStoredTimestamp(new Date(settled));
+}
+
+/** The last second of a calendar day in a time zone, as a stored UTC timestamp. */
+export function endOfDayUtc(date: string, timezone: string): string {
+  const nextDay = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return toStoredTimestamp(new Date(Date.parse(`${startOfDayUtc(nextDay, timezone).replace(" ", "T")}Z`) - 1000));
+}
+
+/** Groups projects by what the reader may see in them, so that the search has at most four branches. */
+export function scopesFor(accesses: Iterable<ProjectAccess>): ProjectScope[] {
+  const groups = new Map<string, ProjectScope & { projectIds: number[] }>();
+  for (const access of accesses) {
+    const view = privacyView(access);
+    const key = `${view.privateTasks}:${view.privateLists}`;
+    const group = groups.get(key) ?? { projectIds: [], privateTasks: view.privateTasks, privateLists: view.privateLists };
+    group.projectIds.push(access.projectId);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** The filters of a tasks query, apart from which projects it covers. */
+export function searchFilters(query: ListTasksQuery, timezone: string): Omit<TaskSearch, "scopes"> {
+  const users = query.users === undefined ? undefined : Array.isArray(query.users) ? query.users : [query.users];
+  return {
+    assigneeIds: users,
+    status: query.status,
+    startAt: toDateCondition("start_at", query.start_at),
+    dueDate: toDateCondition("due_date", query.due_date),
+    dueFrom: query.due_date_start,
+    completedFrom: query.completed_at_start ? startOfDayUtc(query.completed_at_start, timezone) : undefined,
+    completedTo: query.completed_at ? endOfDayUtc(query.completed_at, timezone) : undefined,
+    milestoneId: query.milestone,
+    taskListId: query.task_list_id,
+    title: query.title || undefined,
+  };
+}
+
+/** `project_id` as a list of ids, or undefined when not given. */
+export function projectIdsOf(query: ListTasksQuery): number[] | undefined {
+  if (query.project_id === undefined) return undefined;
+  return Array.isArray(query.project_id) ? query.project_id : [query.project_id];
+}

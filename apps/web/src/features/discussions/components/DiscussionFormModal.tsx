@@ -1,0 +1,108 @@
+import { Button, Checkbox, Group, Input, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { createDiscussionBody, type Discussion } from "@plotline/contracts";
+import { useTranslation } from "react-i18next";
+import { RichTextEditor, type MentionUser } from "../../../components/RichTextEditor.js";
+import { fieldErrors } from "../../../lib/form-errors.js";
+import { validateWith } from "../../../lib/schema-validate.js";
+import { useMilestones } from "../../milestones/hooks/use-milestones.js";
+import { useCreateDiscussion, useUpdateDiscussion } from "../hooks/use-discussions.js";
+
+const FIELDS = ["title", "description", "milestone", "privacy"] as const;
+
+interface Values {
+  title: string;
+  description: string;
+  /** Milestone id as text for the select; "0" for none. */
+  milestone: string;
+  privacy: boolean;
+}
+
+/**
+ * Starts a discussion, or edits one when `discussion` is given: title, message, milestone and the
+ * privacy box (shown to everyone, as the documents have it; the server decides what a private flag needs).
+ */
+export function DiscussionFormModal({
+  projectId,
+  discussion,
+  mentionUsers,
+  onClose,
+  onCreated,
+}: {
+  projectId: number;
+  discussion: Discussion | null;
+  mentionUsers: readonly MentionUser[];
+  onClose: () => void;
+  onCreated?: (discussion: Discussion) => void;
+}) {
+  const { t } = useTranslation();
+  const milestones = useMilestones(projectId);
+  const create = useCreateDiscussion(projectId);
+  const update = useUpdateDiscussion(projectId);
+  const form = useForm<Values>({
+    initialValues: {
+      title: discussion?.title ?? "",
+      description: discussion?.description.html ?? "",
+      milestone: String(discussion?.milestone.data?.id ?? 0),
+      privacy: discussion?.meta.privacy === "1",
+    },
+    validate: (values) => validateWith(createDiscussionBody.pick({ title: true }))({ title: values.title }),
+  });
+  const milestoneOptions = [
+    { value: "0", label: t("discussions.form.milestone_none") },
+    ...(milestones.data?.data ?? []).map((milestone) => ({ value: String(milestone.id), label: milestone.title })),
+  ];
+
+  // The query client toasts every message; the form also shows them next to their fields.
+  const onError = (error: unknown) => form.setErrors(fieldErrors(error, FIELDS).byField);
+
+  const submit = form.onSubmit((values) => {
+    const body = { title: values.title, description: values.description, milestone: Number(values.milestone), privacy: values.privacy };
+    if (discussion) update.mutate({ id: discussion.id, body }, { onSuccess: onClose, onError });
+    else
+      create.mutate(body, {
+        onSuccess: (result) => {
+          onClose();
+          onCreated?.(result.data);
+        },
+        onError,
+      });
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={discussion ? t("discussions.form.edit_title") : t("discussions.form.new_title")} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t("discussions.form.title")} placeholder={t("discussions.form.title_placeholder")} required data-autofocus {...form.getInputProps("title")} />
+          <Input.Wrapper label={t("discussions.form.body")} error={form.errors.description}>
+            <RichTextEditor
+              value={form.values.description}
+              onChange={(html) => form.setFieldValue("description", html)}
+              placeholder={t("discussions.form.body_placeholder")}
+              ariaLabel={t("discussions.form.body")}
+              mentionUsers={mentionUsers}
+              minHeight={140}
+            />
+          </Input.Wrapper>
+          <Select
+            label={t("discussions.form.milestone")}
+            data={milestoneOptions}
+            allowDeselect={false}
+            disabled={milestones.isPending}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps("milestone")}
+          />
+          <Checkbox label={t("discussions.form.privacy")} {...form.getInputProps("privacy", { type: "checkbox" })} />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              {t("discussions.form.cancel")}
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {discussion ? t("discussions.form.save") : t("discussions.form.create")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

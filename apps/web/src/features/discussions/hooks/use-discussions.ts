@@ -1,0 +1,69 @@
+import {
+  discussionSchema,
+  itemEnvelope,
+  listEnvelope,
+  messageSchema,
+  type CreateDiscussionBody,
+  type UpdateDiscussionBody,
+} from "@plotline/contracts";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../api/client.js";
+import { projectKeys } from "../../projects/hooks/project-keys.js";
+
+/** One page of a project's discussions, newest first, with their comment counts. */
+export function useDiscussions(projectId: number, page: number, perPage = 20) {
+  return useQuery({
+    queryKey: [...projectKeys.discussions(projectId), "list", page, perPage],
+    queryFn: ({ signal }) =>
+      api.get(`pm/v2/projects/${projectId}/discussion-boards`, { schema: listEnvelope(discussionSchema), query: { page, per_page: perPage }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One discussion. */
+export function useDiscussion(projectId: number, discussionId: number) {
+  return useQuery({
+    queryKey: projectKeys.discussion(projectId, discussionId),
+    queryFn: async ({ signal }) =>
+      (await api.get(`pm/v2/projects/${projectId}/discussion-boards/${discussionId}`, { schema: itemEnvelope(discussionSchema), signal })).data,
+    enabled: Number.isInteger(discussionId) && discussionId > 0,
+  });
+}
+
+/** A discussion change moves the project's totals and feed as well: the project is refreshed. */
+function useRefreshProject(projectId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
+}
+
+/** Starts a discussion. */
+export function useCreateDiscussion(projectId: number) {
+  const refresh = useRefreshProject(projectId);
+  return useMutation({
+    mutationFn: (body: CreateDiscussionBody) =>
+      api.post(`pm/v2/projects/${projectId}/discussion-boards`, { schema: itemEnvelope(discussionSchema), body }),
+    onSuccess: refresh,
+  });
+}
+
+/** Changes a discussion. */
+export function useUpdateDiscussion(projectId: number) {
+  const refresh = useRefreshProject(projectId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateDiscussionBody }) =>
+      api.post(`pm/v2/projects/${projectId}/discussion-boards/${id}/update`, { schema: itemEnvelope(discussionSchema), body }),
+    onSuccess: refresh,
+  });
+}
+
+/** Deletes a discussion and its comments. */
+export function useDeleteDiscussion(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post(`pm/v2/projects/${projectId}/discussion-boards/${id}/delete`, { schema: messageSchema }),
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: projectKeys.discussion(projectId, id) });
+      return queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { Milestone } from "@plotline/contracts";
+
+/** The three groups of the milestones page. */
+export type MilestoneGroup = "late" | "upcoming" | "completed";
+
+/**
+ * Sorts milestones into late (target date before today and not complete), upcoming (not complete, date
+ * today or later, or no date) and completed. `today` is YYYY-MM-DD, so dates compare as text.
+ */
+export function groupMilestones(milestones: readonly Milestone[], today: string): Record<MilestoneGroup, Milestone[]> {
+  const groups: Record<MilestoneGroup, Milestone[]> = { late: [], upcoming: [], completed: [] };
+  for (const milestone of milestones) {
+    if (milestone.status === 1) groups.completed.push(milestone);
+    else if (milestone.achieve_date && milestone.achieve_date.date < today) groups.late.push(milestone);
+    else groups.upcoming.push(milestone);
+  }
+  return groups;
+}

@@ -1,0 +1,71 @@
+import { Anchor, Button, Group, Paper, Stack } from "@mantine/core";
+import { routePath, type RouteName } from "@plotline/contracts";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router";
+import { ApiError } from "../../../api/client.js";
+import { ErrorState } from "../../../components/ErrorState.js";
+import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { useCurrentMe } from "../../auth/hooks/use-session.js";
+import { useProject, useProjectId } from "../hooks/use-projects.js";
+import { projectMenu } from "../lib/project-menu.js";
+import { ProjectHeader } from "./ProjectHeader.js";
+
+/**
+ * The frame of every page under /projects/:project_id: the header and the project menu above the page
+ * (an <Outlet/>). Pages read the project with `useProject(useProjectId())`, answered from this cache.
+ */
+export function ProjectLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
+  const { t } = useTranslation();
+  const me = useCurrentMe();
+  const projectId = useProjectId();
+  const project = useProject(projectId);
+  const location = useLocation();
+
+  if (project.isPending && Number.isInteger(projectId)) return <LoadingScreen />;
+  if (!Number.isInteger(projectId) || project.error) {
+    const error = project.error ?? new Error(t("projects.not_found"));
+    // A project one may not enter will not open by trying again; a network failure may.
+    const isFinal = !(error instanceof ApiError) || (error.status >= 400 && error.status < 500);
+    return (
+      <Stack maw={1100} mx="auto" gap="sm">
+        <ErrorState error={error} onRetry={isFinal ? undefined : () => void project.refetch()} />
+        <Anchor component={Link} to={routePath("project_lists")} w="fit-content">
+          {t("common.back_home")}
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (!project.data) return <LoadingScreen />;
+
+  const entries = projectMenu(me, project.data, pages);
+  return (
+    <Stack maw={1100} mx="auto" gap="md">
+      <Stack gap="xs">
+        <ProjectHeader project={project.data} />
+        <Paper withBorder radius="md" p={4} component="nav" aria-label={t("projects.menu")}>
+          <Group gap={4} wrap="wrap">
+            {entries.map((entry) => {
+              const path = routePath(entry.route, { project_id: projectId });
+              const active = location.pathname === path || location.pathname.startsWith(`${path}/`);
+              return (
+                <Button
+                  key={entry.route}
+                  component={Link}
+                  to={path}
+                  size="sm"
+                  variant={active ? "light" : "subtle"}
+                  color={active ? "blue" : "gray"}
+                  aria-current={active ? "page" : undefined}
+                  style={{ flexShrink: 0 }}
+                >
+                  {t(entry.label)}
+                </Button>
+              );
+            })}
+          </Group>
+        </Paper>
+      </Stack>
+      <Outlet />
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { ActionIcon, Menu } from "@mantine/core";
+import type { TaskList } from "@plotline/contracts";
+import { IconArchive, IconDots, IconPencil, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { notifyError, notifySuccess } from "../../../lib/notify.js";
+import { ConfirmDialog } from "../../projects/components/ConfirmDialog.js";
+import { useDeleteTaskList, useUpdateTaskList } from "../hooks/use-task-lists.js";
+import { TaskListFormModal } from "./TaskListFormModal.js";
+
+/**
+ * The menu of a list: edit, archive and delete, each shown only when the list's abilities allow it. The
+ * Inbox is never offered for deletion.
+ */
+export function TaskListActions({
+  projectId,
+  list,
+  canSetPrivacy,
+  onDeleted,
+}: {
+  projectId: number;
+  list: TaskList;
+  canSetPrivacy: boolean;
+  onDeleted?: () => void;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateTaskList(projectId);
+  const remove = useDeleteTaskList(projectId);
+  const canDelete = list.abilities.can_delete && !list.is_inbox;
+  if (!list.abilities.can_edit && !canDelete) return null;
+
+  const archive = () =>
+    update.mutate(
+      { id: list.id, body: { status: 0 } },
+      { onSuccess: (answer) => notifySuccess(answer.message ?? t("task_lists.archived", { title: list.title })), onError: notifyError },
+    );
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t("task_lists.actions", { title: list.title })}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {list.abilities.can_edit && (
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+              {t("task_lists.edit")}
+            </Menu.Item>
+          )}
+          {list.abilities.can_edit && !list.is_inbox && (
+            <Menu.Item leftSection={<IconArchive size={16} />} onClick={archive}>
+              {t("task_lists.archive")}
+            </Menu.Item>
+          )}
+          {canDelete && (
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
+              {t("task_lists.delete")}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      {editing && <TaskListFormModal projectId={projectId} list={list} canSetPrivacy={canSetPrivacy} opened onClose={() => setEditing(false)} />}
+      <ConfirmDialog
+        opened={confirming}
+        title={t("task_lists.delete_title")}
+        message={t("task_lists.delete_body", { title: list.title })}
+        confirmLabel={t("task_lists.delete")}
+        loading={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(list.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              onDeleted?.();
+            },
+          })
+        }
+      />
+    </>
+  );
+}

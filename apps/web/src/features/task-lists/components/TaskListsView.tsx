@@ -1,0 +1,74 @@
+import { Button, Group, Pagination, Paper, Stack, Title } from "@mantine/core";
+import { routePath, type Project } from "@plotline/contracts";
+import { IconListCheck, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { EmptyState } from "../../../components/EmptyState.js";
+import { ErrorState } from "../../../components/ErrorState.js";
+import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { useSortTaskLists, useTaskLists } from "../hooks/use-task-lists.js";
+import { TaskListFormModal } from "./TaskListFormModal.js";
+import { TaskListsBoard } from "./TaskListsBoard.js";
+
+/** The `task_lists` page: a project's current lists, 15 a page, with drag and drop and the new-list form. */
+export function TaskListsView({ project }: { project: Project }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const lists = useTaskLists(project.id, page);
+  const sortLists = useSortTaskLists(project.id, page);
+  const [creating, setCreating] = useState(false);
+  const canCreate = project.abilities.create_list;
+  const totalPages = lists.data?.meta.pagination.total_pages ?? 1;
+
+  const newList = canCreate && (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+      {t("task_lists.new")}
+    </Button>
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t("task_lists.title")}
+        </Title>
+        {newList}
+      </Group>
+      {lists.isPending ? (
+        <LoadingScreen />
+      ) : lists.error ? (
+        <ErrorState error={lists.error} onRetry={() => void lists.refetch()} />
+      ) : lists.data.data.length === 0 ? (
+        <Paper withBorder radius="md">
+          <EmptyState icon={<IconListCheck />} title={t("task_lists.empty_title")} body={canCreate ? t("task_lists.empty_body") : t("task_lists.empty_body_readonly")} action={newList} />
+        </Paper>
+      ) : (
+        <TaskListsBoard
+          projectId={project.id}
+          lists={lists.data.data}
+          canReorderTasks={project.abilities.create_task}
+          canSetPrivacy={project.abilities.view_private_list}
+          taskHref={(task) => routePath("single_task", { project_id: project.id, task_id: task.id })}
+          linkTitles
+          onSortLists={canCreate ? (ordered) => sortLists.mutate(ordered) : undefined}
+        />
+      )}
+      {totalPages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={totalPages}
+            value={page}
+            onChange={(next) => setParams(next === 1 ? {} : { page: String(next) })}
+            getControlProps={(control) => ({ "aria-label": t(`task_lists.page_${control}`) })}
+            getItemProps={(item) => ({ "aria-label": t("task_lists.page_number", { page: item }) })}
+          />
+        </Group>
+      )}
+      {creating && (
+        <TaskListFormModal projectId={project.id} list={null} canSetPrivacy={project.abilities.view_private_list} opened onClose={() => setCreating(false)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { ActionIcon, Anchor, Box, Checkbox, Group } from "@mantine/core";
+import type { Task } from "@plotline/contracts";
+import { IconGripVertical } from "@tabler/icons-react";
+import type { CSSProperties, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { TaskMeta } from "../../tasks/components/TaskMeta.js";
+import { useChangeTaskStatus } from "../../tasks/hooks/use-tasks.js";
+
+/** The data a dragged task carries, read by the board when it is dropped. */
+export interface TaskDragData {
+  type: "task";
+  task: Task;
+}
+
+/** Marks a link to a task's modal as opened from the page behind it, so closing can simply go back. */
+export const TASK_LINK_STATE = { backToPrevious: true } as const;
+
+/** The drag id of a task row. */
+export const taskDragId = (taskId: number) => `t:${taskId}`;
+
+interface RowProps {
+  projectId: number;
+  task: Task;
+  /** Where the title leads: the task's modal over the current page. */
+  href: string;
+  handle?: ReactNode;
+  style?: CSSProperties;
+  rowRef?: (element: HTMLElement | null) => void;
+}
+
+/** One task: complete toggle, title linking to the task, due date, privacy and assignees. */
+export function TaskRowView({ projectId, task, href, handle, style, rowRef }: RowProps) {
+  const { t } = useTranslation();
+  const changeStatus = useChangeTaskStatus(projectId);
+  const done = task.status === 1;
+  return (
+    <Box ref={rowRef} style={style} px="sm" py={6} data-testid={`task-${task.id}`}>
+      <Group wrap="nowrap" align="flex-start" gap="xs">
+        {handle}
+        <Checkbox
+          mt={3}
+          checked={done}
+          disabled={!task.abilities.can_complete || changeStatus.isPending}
+          onChange={(event) => changeStatus.mutate({ id: task.id, status: event.currentTarget.checked ? 1 : 0 })}
+          aria-label={done ? t("tasks.reopen", { title: task.title }) : t("tasks.complete", { title: task.title })}
+        />
+        <Group gap="xs" wrap="wrap" justify="space-between" style={{ flex: 1, minWidth: 0 }}>
+          <Anchor
+            component={Link}
+            to={href}
+            state={TASK_LINK_STATE}
+            size="sm"
+            c={done ? "dimmed" : "dark"}
+            td={done ? "line-through" : undefined}
+            style={{ overflowWrap: "anywhere", minWidth: 0 }}
+          >
+            {task.title}
+          </Anchor>
+          <TaskMeta task={task} />
+        </Group>
+      </Group>
+    </Box>
+  );
+}
+
+/** A task row that can be dragged by its handle, with the mouse, touch or the keyboard (Space, arrows, Space). */
+export function SortableTaskRow(props: Omit<RowProps, "handle" | "style" | "rowRef"> & { canDrag: boolean }) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: taskDragId(props.task.id),
+    data: { type: "task", task: props.task } satisfies TaskDragData,
+    disabled: !props.canDrag,
+  });
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1 };
+  const handle = props.canDrag ? (
+    <ActionIcon
+      ref={setActivatorNodeRef}
+      variant="subtle"
+      color="gray"
+      size="sm"
+      mt={1}
+      style={{ cursor: "grab", touchAction: "none" }}
+      aria-label={t("tasks.drag", { title: props.task.title })}
+      {...attributes}
+      {...listeners}
+    >
+      <IconGripVertical size={14} />
+    </ActionIcon>
+  ) : (
+    <Box w={22} aria-hidden />
+  );
+  return <TaskRowView {...props} handle={handle} style={style} rowRef={setNodeRef} />;
+}

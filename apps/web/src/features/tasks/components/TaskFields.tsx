@@ -1,0 +1,186 @@
+import "@mantine/dates/styles.css";
+import { Group, MultiSelect, NumberInput, Select, Stack, Switch, Text } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import type { Member, Task, UpdateTaskBody } from "@plotline/contracts";
+import { IconCalendar } from "@tabler/icons-react";
+import type { FocusEvent, KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useDraft } from "../hooks/use-draft.js";
+import { DISPLAY_DATE_FORMAT, splitMinutes } from "../task-dates.js";
+
+/** Saves part of a task; `onFailed` runs when the server refused, so the field can return to its old value. */
+export type SaveTask = (body: UpdateTaskBody, onFailed?: () => void) => void;
+
+const STATUS_KEYS = ["incomplete", "complete", "pending"] as const;
+
+function StatusField({ task, canEdit, canComplete, onSave, onChangeStatus }: FieldsProps) {
+  const { t } = useTranslation();
+  const [value, setValue, reset] = useDraft(String(task.status));
+  return (
+    <Select
+      label={t("tasks.status")}
+      data={STATUS_KEYS.map((key, index) => ({ value: String(index), label: t(`tasks.status_${key}`) }))}
+      value={value}
+      allowDeselect={false}
+      disabled={!canEdit && !canComplete}
+      onChange={(next) => {
+        if (next === null || next === value) return;
+        setValue(next);
+        // Assignees may change the status without edit rights, through change-status.
+        if (canEdit) onSave({ status: Number(next) }, reset);
+        else onChangeStatus(Number(next), reset);
+      }}
+    />
+  );
+}
+
+function AssigneesField({ task, canEdit, members, onSave }: FieldsProps) {
+  const { t } = useTranslation();
+  const [value, setValue, reset] = useDraft(task.assignees.data.map((user) => String(user.id)));
+  // People assigned earlier who have since left the project still show, so they can be removed.
+  const people = new Map<number, string>(members.map((member) => [member.id, member.display_name]));
+  for (const user of task.assignees.data) if (!people.has(user.id)) people.set(user.id, user.display_name);
+  return (
+    <MultiSelect
+      label={t("tasks.assignees")}
+      placeholder={value.length === 0 ? t("tasks.nobody_assigned") : undefined}
+      data={[...people].map(([id, name]) => ({ value: String(id), label: name }))}
+      value={value}
+      searchable
+      clearable
+      disabled={!canEdit}
+      nothingFoundMessage={t("tasks.no_member_found")}
+      comboboxProps={{ withinPortal: true }}
+      onChange={(next) => {
+        setValue(next);
+        onSave({ assignees: next.length > 0 ? next.map(Number) : [0] }, reset);
+      }}
+    />
+  );
+}
+
+function DateField({ task, canEdit, onSave, field }: FieldsProps & { field: "start_at" | "due_date" }) {
+  const { t } = useTranslation();
+  const [value, setValue, reset] = useDraft<string | null>(task[field]?.date ?? null);
+  return (
+    <DatePickerInput
+      label={field === "start_at" ? t("tasks.start_date") : t("tasks.due_date")}
+      placeholder={t("tasks.pick_date")}
+      valueFormat={DISPLAY_DATE_FORMAT}
+      value={value}
+      clearable
+      disabled={!canEdit}
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      popoverProps={{ withinPortal: true }}
+      onChange={(next) => {
+        const date = next === null ? null : String(next).slice(0, 10);
+        setValue(date);
+        onSave(field === "start_at" ? { start_at: date } : { due_date: date }, reset);
+      }}
+    />
+  );
+}
+
+function EstimationField({ task, canEdit, onSave }: FieldsProps) {
+  const { t } = useTranslation();
+  const [value, setValue, reset] = useDraft(splitMinutes(task.estimation));
+  // Saves once focus leaves both fields (or on Enter), so typing hours then minutes is one change.
+  const commit = () => {
+    const total = Math.max(0, Math.round(value.hours) * 60 + Math.round(value.minutes));
+    if (total === task.estimation) reset();
+    else onSave({ estimation: total }, reset);
+  };
+  const onNumber = (part: "hours" | "minutes") => (next: string | number) => setValue({ ...value, [part]: typeof next === "number" ? next : Number(next) || 0 });
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter") commit();
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) commit();
+  };
+  const suffix = (text: string) => (
+    <Text size="xs" c="dimmed" pr={6}>
+      {text}
+    </Text>
+  );
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={`estimation-${task.id}`}>
+        {t("tasks.estimation")}
+      </Text>
+      <Group gap="xs" grow wrap="nowrap" role="group" aria-labelledby={`estimation-${task.id}`} onBlur={onBlur}>
+        <NumberInput
+          aria-label={t("tasks.hours")}
+          rightSection={suffix(t("tasks.hours_short"))}
+          rightSectionWidth={36}
+          min={0}
+          max={16_000}
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls
+          value={value.hours}
+          disabled={!canEdit}
+          onChange={onNumber("hours")}
+          onKeyDown={onKeyDown}
+        />
+        <NumberInput
+          aria-label={t("tasks.minutes")}
+          rightSection={suffix(t("tasks.minutes_short"))}
+          rightSectionWidth={36}
+          min={0}
+          max={59}
+          clampBehavior="strict"
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls
+          value={value.minutes}
+          disabled={!canEdit}
+          onChange={onNumber("minutes")}
+          onKeyDown={onKeyDown}
+        />
+      </Group>
+    </Stack>
+  );
+}
+
+function PrivacyField({ task, canEdit, onSave }: FieldsProps) {
+  const { t } = useTranslation();
+  const [value, setValue, reset] = useDraft(task.meta.privacy === "1");
+  return (
+    <Switch
+      label={t("tasks.private_switch")}
+      description={t("tasks.private_hint")}
+      checked={value}
+      disabled={!canEdit}
+      onChange={(event) => {
+        const next = event.currentTarget.checked;
+        setValue(next);
+        onSave({ privacy: next }, reset);
+      }}
+    />
+  );
+}
+
+interface FieldsProps {
+  task: Task;
+  canEdit: boolean;
+  canComplete: boolean;
+  /** Whether the caller may see and set privacy (view_private_task). */
+  canSetPrivacy: boolean;
+  members: readonly Member[];
+  onSave: SaveTask;
+  onChangeStatus: (status: number, onFailed: () => void) => void;
+}
+
+/** The side panel of the task modal: status, assignees, dates, estimation and privacy, each saving as it changes. */
+export function TaskFields(props: FieldsProps) {
+  return (
+    <Stack gap="sm">
+      <StatusField {...props} />
+      <AssigneesField {...props} />
+      <DateField {...props} field="start_at" />
+      <DateField {...props} field="due_date" />
+      <EstimationField {...props} />
+      {props.canSetPrivacy && <PrivacyField {...props} />}
+    </Stack>
+  );
+}

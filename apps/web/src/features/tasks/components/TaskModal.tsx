@@ -1,0 +1,149 @@
+import { Alert, Button, Divider, Grid, Group, Modal, Paper, Stack, Text, Tooltip } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import type { Project, Task } from "@plotline/contracts";
+import { IconInfoCircle, IconLock, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorState } from "../../../components/ErrorState.js";
+import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
+import { formatDateTime } from "../../projects/lib/dates.js";
+import { useChangeTaskStatus, useDeleteTask, useTask, useUpdateTask } from "../hooks/use-tasks.js";
+import { TaskActivity } from "./TaskActivity.js";
+import { TaskDescriptionField } from "./TaskDescriptionField.js";
+import { TaskFields, type SaveTask } from "./TaskFields.js";
+import { TaskTitleField } from "./TaskTitleField.js";
+
+/** Delete with a second, explicit step, kept inside the modal so Escape still means "close the task". */
+function DeleteTask({ projectId, task, onDeleted }: { projectId: number; task: Task; onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteTask(projectId);
+  if (!confirming) {
+    return (
+      <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => setConfirming(true)}>
+        {t("tasks.delete")}
+      </Button>
+    );
+  }
+  return (
+    <Alert color="red" variant="light" title={t("tasks.delete_title")} role="alertdialog">
+      <Text size="sm">{t("tasks.delete_body")}</Text>
+      <Group gap="xs" mt="sm">
+        <Button size="xs" variant="default" onClick={() => setConfirming(false)} autoFocus>
+          {t("common.cancel")}
+        </Button>
+        <Button size="xs" color="red" loading={remove.isPending} onClick={() => remove.mutate(task.id, { onSuccess: onDeleted })}>
+          {t("tasks.delete")}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+function TaskBody({ project, task, onClose }: { project: Project; task: Task; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateTask(project.id, { quiet: true });
+  const changeStatus = useChangeTaskStatus(project.id);
+  const members = project.assignees.data;
+  const canEdit = task.abilities.can_edit;
+  const save: SaveTask = (body, onFailed) => update.mutate({ id: task.id, body }, { onError: () => onFailed?.() });
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+        <Paper withBorder radius="md" p="sm" bg="gray.0">
+          <Stack gap="sm">
+            <TaskFields
+              task={task}
+              canEdit={canEdit}
+              canComplete={task.abilities.can_complete}
+              canSetPrivacy={project.abilities.view_private_task}
+              members={members}
+              onSave={save}
+              onChangeStatus={(status, onFailed) => changeStatus.mutate({ id: task.id, status }, { onError: onFailed })}
+            />
+            <Text size="xs" c="dimmed">
+              {t("tasks.created_by", { name: task.creator.data.display_name, date: formatDateTime(task.created_at) })}
+            </Text>
+            {task.abilities.can_delete && (
+              <Group>
+                <DeleteTask projectId={project.id} task={task} onDeleted={onClose} />
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+        <Stack gap="lg">
+          {!canEdit && (
+            <Alert variant="light" color="gray" icon={<IconInfoCircle size={16} />}>
+              {task.abilities.can_complete ? t("tasks.read_only_but_status") : t("tasks.read_only")}
+            </Alert>
+          )}
+          <TaskDescriptionField
+            task={task}
+            canEdit={canEdit}
+            mentionUsers={members}
+            saving={update.isPending}
+            onSave={(html, done) => update.mutate({ id: task.id, body: { description: html } }, { onSuccess: done })}
+          />
+          <Divider />
+          <CommentsPanel projectId={project.id} commentableType="task" commentableId={task.id} mentionUsers={members} />
+          <Divider />
+          <TaskActivity projectId={project.id} taskId={task.id} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/**
+ * The single-task modal: every field of a task, its comments and its activity. Each control saves as it
+ * changes; controls are read-only when the task's abilities say so. Escape or the close button leave it.
+ */
+export function TaskModal({ project, taskId, onClose }: { project: Project; taskId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const task = useTask(project.id, taskId);
+  const update = useUpdateTask(project.id, { quiet: true });
+  const fullScreen = useMediaQuery("(max-width: 48em)") ?? false;
+  const data = task.data?.data;
+
+  return (
+    <Modal.Root opened onClose={onClose} size={980} fullScreen={fullScreen} centered={!fullScreen}>
+      <Modal.Overlay />
+      <Modal.Content aria-label={data?.title ?? t("tasks.task")}>
+        <Modal.Header style={{ alignItems: "flex-start", gap: "var(--mantine-spacing-sm)" }}>
+          <Group gap={6} wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+            {data?.meta.privacy === "1" && (
+              <Tooltip label={t("tasks.private")} withArrow>
+                <IconLock size={16} aria-label={t("tasks.private")} role="img" style={{ marginTop: 6, flexShrink: 0 }} />
+              </Tooltip>
+            )}
+            <div style={{ flex: 1, minWidth: 0 }}>
+              {data ? (
+                <TaskTitleField task={data} canEdit={data.abilities.can_edit} onSave={(title) => update.mutate({ id: data.id, body: { title } })} />
+              ) : (
+                <Text fw={600} size="lg">
+                  {t("tasks.task")}
+                </Text>
+              )}
+            </div>
+          </Group>
+          <Modal.CloseButton aria-label={t("common.close")} />
+        </Modal.Header>
+        <Modal.Body>
+          {!Number.isInteger(taskId) ? (
+            <ErrorState error={new Error(t("tasks.not_found"))} />
+          ) : task.isPending ? (
+            <LoadingScreen />
+          ) : task.error ? (
+            <ErrorState error={task.error} onRetry={() => void task.refetch()} />
+          ) : (
+            <TaskBody project={project} task={task.data.data} onClose={onClose} />
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

@@ -1,0 +1,113 @@
+import {
+  activitySchema,
+  itemEnvelope,
+  listEnvelope,
+  messageSchema,
+  taskSchema,
+  type CreateTaskBody,
+  type Task,
+  type UpdateTaskBody,
+} from "@plotline/contracts";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { api } from "../../../api/client.js";
+import { notifyError } from "../../../lib/notify.js";
+import { projectKeys } from "../../projects/hooks/project-keys.js";
+import { patchProjectLists, withoutTask, withTask } from "../../task-lists/list-cache.js";
+
+/** Query keys of tasks: one task and its activity (in the project's scope), the signed-in user's tasks. */
+export const taskKeys = {
+  one: (projectId: number, taskId: number) => ["projects", projectId, "tasks", taskId] as const,
+  activity: (projectId: number, taskId: number) => ["projects", projectId, "tasks", taskId, "activity"] as const,
+  mine: ["my-tasks"] as const,
+};
+
+const taskAnswer = itemEnvelope(taskSchema);
+const base = (projectId: number) => `pm/v2/projects/${projectId}/tasks`;
+
+/** Writes a changed task everywhere it is cached, and marks the lists that filter on it as stale. */
+function storeTask(queryClient: QueryClient, task: Task): void {
+  queryClient.setQueryData(taskKeys.one(task.project_id, task.id), (old: { data: Task } | undefined) => ({ ...old, data: task }));
+  patchProjectLists(queryClient, task.project_id, (list) => withTask(list, task));
+  refreshAround(queryClient, task.project_id);
+  void queryClient.invalidateQueries({ queryKey: taskKeys.activity(task.project_id, task.id) });
+}
+
+/** Counts on the project header and overview, its feed, and My Tasks all depend on tasks. */
+function refreshAround(queryClient: QueryClient, projectId: number): void {
+  void queryClient.invalidateQueries({ queryKey: taskKeys.mine });
+  void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
+  void queryClient.invalidateQueries({ queryKey: ["projects", projectId, "activities"] });
+}
+
+/** One task of a project. */
+export function useTask(projectId: number, taskId: number) {
+  return useQuery({
+    queryKey: taskKeys.one(projectId, taskId),
+    queryFn: ({ signal }) => api.get(`${base(projectId)}/${taskId}`, { schema: taskAnswer, signal }),
+    enabled: Number.isInteger(taskId) && taskId > 0,
+  });
+}
+
+/** Creates a task; without `board_id` it lands in the Inbox. */
+export function useCreateTask(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<CreateTaskBody> & Pick<CreateTaskBody, "title">) => api.post(base(projectId), { schema: taskAnswer, body }),
+    onSuccess: (answer) => storeTask(queryClient, answer.data),
+  });
+}
+
+/**
+ * Changes a task; only the fields given change. `quiet` skips the success toast, for fields that save as
+ * they change and show their new value anyway; errors are always toasted.
+ */
+export function useUpdateTask(projectId: number, { quiet = false }: { quiet?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateTaskBody }) => api.post(`${base(projectId)}/${id}/update`, { schema: taskAnswer, body }),
+    onSuccess: (answer) => storeTask(queryClient, answer.data),
+    onError: quiet ? notifyError : undefined,
+    meta: { silent: quiet },
+  });
+}
+
+/** Marks a task complete, incomplete or pending; assignees may do this without edit rights. */
+export function useChangeTaskStatus(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: number }) =>
+      api.post(`${base(projectId)}/${id}/change-status`, { schema: taskAnswer, body: { status } }),
+    onSuccess: (answer) => storeTask(queryClient, answer.data),
+  });
+}
+
+/** Deletes a task. */
+export function useDeleteTask(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post(`${base(projectId)}/${id}/delete`, { schema: messageSchema }),
+    onSuccess: (_answer, id) => {
+      patchProjectLists(queryClient, projectId, (list) => withoutTask(list, id));
+      queryClient.removeQueries({ queryKey: taskKeys.one(projectId, id) });
+      refreshAround(queryClient, projectId);
+    },
+  });
+}
+
+/**
+ * What happened to one task, newest first. The project's activity is asked for with the task as the
+ * resource; entries about other records are dropped in case the server answers with more.
+ */
+export function useTaskActivity(projectId: number, taskId: number) {
+  return useQuery({
+    queryKey: taskKeys.activity(projectId, taskId),
+    queryFn: async ({ signal }) => {
+      const answer = await api.get(`pm/v2/projects/${projectId}/activities`, {
+        schema: listEnvelope(activitySchema),
+        query: { resource_type: "task", resource_id: taskId, with: "actor", per_page: 50 },
+        signal,
+      });
+      return answer.data.filter((activity) => activity.resource_type === "task" && activity.resource_id === taskId);
+    },
+  });
+}

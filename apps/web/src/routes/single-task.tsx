@@ -1,0 +1,28 @@
+import { routePath } from "@plotline/contracts";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { useProject, useProjectId } from "../features/projects/hooks/use-projects.js";
+import { TaskModal } from "../features/tasks/components/TaskModal.js";
+
+/**
+ * `single_task` and `single_list_task`: the single-task modal over the page of its list. The address can be
+ * shared; closing goes back when the modal was opened from a link on this site, else to the list page.
+ */
+export function SingleTaskPage() {
+  const projectId = useProjectId();
+  const project = useProject(projectId);
+  const { task_id: taskId, list_id: listId } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const close = () => {
+    if ((location.state as { backToPrevious?: boolean } | null)?.backToPrevious) {
+      void navigate(-1);
+      return;
+    }
+    const back = listId ? routePath("single_list", { project_id: projectId, list_id: listId }) : routePath("task_lists", { project_id: projectId });
+    void navigate(back, { replace: true });
+  };
+
+  if (!project.data) return null;
+  return <TaskModal project={project.data} taskId={taskId && /^\d+$/.test(taskId) ? Number(taskId) : Number.NaN} onClose={close} />;
+}
