@@ -1,5 +1,5 @@
 import { hash } from "@node-rs/argon2";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../../apps/server/src/db/schema.js";
 
 /** Size of a generated load. */
@@ -170,5 +170,7 @@ export async function seedLoad(db: Kysely<Database>, options: LoadOptions): Prom
     });
     taskCount += tasksHere;
   }
+  // Fresh statistics, as a database that grew to this size in real use would have.
+  await sql`analyze`.execute(db);
   return { projectIds, bigProjectId: projectIds[0] ?? 0, userIds, taskCount };
 }

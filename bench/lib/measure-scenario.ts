@@ -35,7 +35,17 @@ export async function measureScenario(
   }
 }
 
+/** Waits until the server has run no SQL for a moment: the warm-up's last requests may still be in flight. */
+async function settle(queries: QueryCounter): Promise<void> {
+  for (let rounds = 0; rounds < 50; rounds += 1) {
+    const before = queries.count;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (queries.count === before) return;
+  }
+}
+
 async function countQueries(origin: string, request: ScenarioRequest, queries: QueryCounter): Promise<number> {
+  await settle(queries);
   queries.count = 0;
   const response = await sendRequest(origin, request);
   // Let hooks that run after the response was sent (onResponse) finish their queries too.

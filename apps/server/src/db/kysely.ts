@@ -27,8 +27,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PostgreSQL schema to work in (tests give each file its own). */
   pgSchema?: string;
-  /** Called with every SQL statement run, for query counting in tests and benchmarks. */
-  onQuery?: (sql: string) => void;
+  /** Called with every SQL statement run and its duration, for query counting in tests and benchmarks. */
+  onQuery?: (sql: string, durationMs: number) => void;
 }
 
 /** Opens SQLite (WAL, foreign keys, busy timeout) or a PostgreSQL pool, behind one Kysely instance. */
@@ -39,7 +39,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     dialect,
     log: options.onQuery
       ? (event) => {
-          if (event.level === "query") options.onQuery?.(event.query.sql);
+          if (event.level === "query") options.onQuery?.(event.query.sql, event.queryDurationMillis);
         }
       : undefined,
   });
@@ -53,6 +53,8 @@ function sqliteDialect(file: string): Dialect {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
+  // Refreshes the planner's statistics where they are missing or stale, as SQLite advises at open.
+  database.pragma("optimize = 0x10002");
   return new SqliteDialect({ database: withStatementCache(database) });
 }
 

@@ -56,6 +56,10 @@ export function toDateObject(stored: string | null | undefined, timezone = "UTC"
   if (stored.length === 10) {
     return { date: stored, time: "00:00:00", datetime: `${stored} 00:00:00`, timezone, timestamp: instant.getTime() / 1000 };
   }
+  if (timezone === "UTC") {
+    // Stored values are UTC already: no zone conversion, which is most of the cost on large lists.
+    return { date: stored.slice(0, 10), time: stored.slice(11, 19), datetime: stored, timezone, timestamp: Math.floor(instant.getTime() / 1000) };
+  }
   const parts = Object.fromEntries(formatterFor(timezone).formatToParts(instant).map((part) => [part.type, part.value]));
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   const time = `${parts.hour}:${parts.minute}:${parts.second}`;

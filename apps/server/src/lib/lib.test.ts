@@ -22,6 +22,18 @@ describe("dates", () => {
     });
   });
 
+  it("reads UTC timestamps without conversion, matching the zone formatter", () => {
+    expect(toDateObject("2026-01-15 23:30:05", "UTC")).toEqual({
+      date: "2026-01-15",
+      time: "23:30:05",
+      datetime: "2026-01-15 23:30:05",
+      timezone: "UTC",
+      timestamp: Date.UTC(2026, 0, 15, 23, 30, 5) / 1000,
+    });
+    const viaZone = toDateObject("2026-01-15 23:30:05", "Etc/UTC");
+    expect(viaZone && { ...viaZone, timezone: "UTC" }).toEqual(toDateObject("2026-01-15 23:30:05", "UTC"));
+  });
+
   it("keeps a calendar date on its day in every zone", () => {
     expect(toDateObject("2026-07-01", "America/Los_Angeles")?.date).toBe("2026-07-01");
   });

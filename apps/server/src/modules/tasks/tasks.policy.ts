@@ -1,3 +1,4 @@
+import { privacyScopeOf } from "../activities/activity-recorder.js";
 import type { TaskAbilities } from "@plotline/contracts";
 import type { ProjectAccess } from "../projects/project-access.js";
 
@@ -48,11 +49,9 @@ export function taskAbilities(access: ProjectAccess, task: TaskFacts, assigneeId
 }
 
 /**
- * The capability an activity about a task needs to be read: the task's own privacy first, then its list's.
- * One scope is stored per entry, so a private task in a private list is scoped by the task.
+ * The capabilities an activity about a task needs to be read: view_private_task for a private task,
+ * view_private_list for a task in a private list, both (a joined scope) for a private task in a private list.
  */
 export function taskPrivacyScope(task: { privacy: number }, list: { privacy: number }): string | null {
-  if (task.privacy === 1) return "view_private_task";
-  if (list.privacy === 1) return "view_private_list";
-  return null;
+  return privacyScopeOf([...(task.privacy === 1 ? (["view_private_task"] as const) : []), ...(list.privacy === 1 ? (["view_private_list"] as const) : [])]);
 }
