@@ -3,7 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { routePath, type RouteName } from "@plotline/contracts";
 import { IconChartLine, IconChevronDown, IconLogout, IconUserCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { useCurrentMe, useLogout } from "../features/auth/hooks/use-session.js";
 import { notifySuccess } from "../lib/notify.js";
 import { siteMenu } from "./site-menu.js";
@@ -15,7 +15,6 @@ export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
   const me = useCurrentMe();
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
-  const navigate = useNavigate();
   const logout = useLogout();
   const entries = siteMenu(me, pages);
 
@@ -24,13 +23,7 @@ export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
     return path === "/" ? location.pathname === "/" || location.pathname.startsWith("/projects") : location.pathname.startsWith(path);
   };
 
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        notifySuccess(t("auth.signed_out"));
-        navigate(routePath("login"), { replace: true });
-      },
-    });
+  const signOut = () => logout.mutate(undefined, { onSettled: () => notifySuccess(t("auth.signed_out")) });
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">

@@ -1,4 +1,5 @@
 import {
+  routePath,
   authStateSchema,
   itemEnvelope,
   meSchema,
@@ -9,6 +10,7 @@ import {
   type SetupBody,
 } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
 import { api, ApiError, setNonce } from "../../../api/client.js";
 
 /** Query keys of the session, shared by every hook that reads or resets it. */
@@ -80,13 +82,16 @@ export function useSetup() {
   });
 }
 
-/** Signs out and forgets every cached answer. */
+/** Signs out, goes to the sign-in page and forgets every cached answer. */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: () => api.post("auth/logout", { schema: messageSchema }),
     onSettled: () => {
       setNonce(null);
+      // Leave first: otherwise the session guard sees no user and sends the next person back to this page.
+      void navigate(routePath("login"), { replace: true });
       // Signed out first, so the layout gives way to the sign-in page, then everything else is forgotten.
       queryClient.setQueryData(sessionKeys.me, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
