@@ -33,7 +33,11 @@ export const signedInSchema = z.object({ user: userSchema, nonce: z.string() });
 export const meSchema = z.object({
   user: userSchema,
   nonce: z.string(),
-  capabilities: z.object({ manage_pm: z.boolean() }),
+  capabilities: z.object({
+    manage_pm: z.boolean(),
+    /** Whether the user may create (and so duplicate) projects: site managers, or everyone when the site allows it. */
+    create_project: z.boolean(),
+  }),
   /** Keys of the modules switched on, so the web app builds its menus from them. */
   active_modules: z.array(z.string()),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateObjectSchema, related } from "./envelope.js";
-import { zId } from "./primitives.js";
+import { zId, zInt } from "./primitives.js";
 import { userSchema } from "./users.js";
 
 /** What a comment can be on. */
@@ -38,6 +38,11 @@ export type CreateCommentBody = z.infer<typeof createCommentBody>;
 export const updateCommentBody = z.object({ content: z.string().max(100_000), notify_users: z.array(zId).max(200).optional() });
 export type UpdateCommentBody = z.infer<typeof updateCommentBody>;
 
-/** `GET .../comments` query. */
-export const listCommentsQuery = z.object({ commentable_type: z.enum(COMMENTABLE_TYPES), commentable_id: zId });
+/** `GET .../comments` query: one record's comments, oldest first, 50 a page by default (at most 200). */
+export const listCommentsQuery = z.object({
+  commentable_type: z.enum(COMMENTABLE_TYPES),
+  commentable_id: zId,
+  page: zInt.min(1).default(1),
+  per_page: zInt.min(1).max(200).default(50),
+});
 export type ListCommentsQuery = z.infer<typeof listCommentsQuery>;

@@ -109,3 +109,4 @@ export const favouriteBody = z.object({ favourite: zFlag.default(true) });
 
 /** `GET /api/pm/v2/user-all-projects` item: just enough for pickers. */
 export const projectSummarySchema = z.object({ id: z.number().int(), title: z.string(), status: z.enum(PROJECT_STATUSES) });
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;

@@ -61,11 +61,23 @@ export const dateFilter = z.union([
   z.object({ operator: z.enum(["equal", "less_than", "greater_than", "less_than_equal", "greater_than_equal", "null", "not_null"]), date: zDateString.optional() }),
 ]);
 
+/** Task statuses by name, as `GET pm/v2/tasks` accepts them: `incomplete` is 0 and pending 2 together. */
+export const TASK_STATUS_WORDS = { incomplete: [0, 2], complete: [1], pending: [2] } as const;
+
+/** A status filter: one status (0, 1, 2) or a word of `TASK_STATUS_WORDS`. */
+export const taskStatusFilter = z.union([z.enum(["incomplete", "complete", "pending"]), zTaskStatus]);
+
+/** The statuses a status filter stands for. */
+export function statusesOf(filter: z.infer<typeof taskStatusFilter>): readonly number[] {
+  return typeof filter === "number" ? [filter] : TASK_STATUS_WORDS[filter];
+}
+
 /** `GET /api/pm/v2/tasks` and `GET /api/pm/v2/projects/{p}/tasks` filters. */
 export const listTasksQuery = z.object({
   project_id: z.union([zId, z.array(zId)]).optional(),
   users: z.union([zId, z.array(zId)]).optional(),
-  status: zTaskStatus.optional(),
+  /** 0, 1, 2, or `incomplete` (0 and 2), `complete` (1), `pending` (2). */
+  status: taskStatusFilter.optional(),
   start_at: dateFilter.optional(),
   due_date: dateFilter.optional(),
   /** Tasks due on or after this day (the reports' `due_date_start`). */
@@ -75,7 +87,8 @@ export const listTasksQuery = z.object({
   milestone: zId.optional(),
   task_list_id: zId.optional(),
   title: z.string().trim().max(200).optional(),
-  per_page: zInt.min(-1).max(500).default(20),
+  /** 1 to 100; every task at once (-1) is not offered, as a reader may see hundreds of thousands. */
+  per_page: zInt.min(1).max(100).default(20),
   page: zInt.min(1).default(1),
   with: zNameList,
 });

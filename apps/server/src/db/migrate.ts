@@ -3,6 +3,7 @@ import type { DatabaseHandle, DatabaseKind } from "./kysely.js";
 import * as platform from "./migrations/0001-platform.js";
 import * as core from "./migrations/0002-core.js";
 import * as taskIndexes from "./migrations/0003-task-indexes.js";
+import * as activitySubjects from "./migrations/0004-activity-subjects.js";
 
 type EngineMigration = { up: (db: Parameters<Migration["up"]>[0], kind: DatabaseKind) => Promise<void> };
 
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0001-platform": platform,
   "0002-core": core,
   "0003-task-indexes": taskIndexes,
+  "0004-activity-subjects": activitySubjects,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -227,6 +227,9 @@ export interface ActivitiesTable {
   action_type: string;
   resource_type: string;
   resource_id: number | null;
+  /** The record the entry is about (for a comment entry, the record commented on); its scope follows that record's privacy. */
+  subject_type: string | null;
+  subject_id: number | null;
   /** The view_private_* capability needed to see this entry, or null when anyone in the project may. */
   privacy_scope: string | null;
   message: string;

@@ -241,6 +241,7 @@ export const en = {
     label: "Rich text editor",
   },
   comments: {
+    show_more: "Show more comments",
     title: "Comments",
     empty: "No comments yet. Start the conversation.",
     placeholder: "Write a comment… type @ to mention someone",

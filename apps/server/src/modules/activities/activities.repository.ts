@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { ActivityRow, Database } from "../../db/schema.js";
+import { chunkIds } from "../../db/sql-helpers.js";
 
 /** An activity to write. */
 export interface NewActivity {
@@ -9,6 +10,8 @@ export interface NewActivity {
   action_type: string;
   resource_type: string;
   resource_id: number | null;
+  subject_type: string | null;
+  subject_id: number | null;
   privacy_scope: string | null;
   message: string;
   meta: Record<string, unknown>;
@@ -76,6 +79,32 @@ export function activitiesRepository(db: Kysely<Database>) {
   return {
     async insertActivity(activity: NewActivity): Promise<void> {
       await db.insertInto("activities").values({ ...activity, meta: JSON.stringify(activity.meta) }).execute();
+    },
+
+    /** Sets the scope of every entry of a project about the given records: their own entries and comments on them. */
+    async setScopeOfSubjects(projectId: number, subjectType: string, subjectIds: readonly number[], scope: string | null): Promise<void> {
+      for (const chunk of chunkIds(subjectIds)) {
+        await db.updateTable("activities").set({ privacy_scope: scope })
+          .where("project_id", "=", projectId).where("subject_type", "=", subjectType).where("subject_id", "in", chunk)
+          .execute();
+      }
+    },
+
+    /**
+     * Sets the scope of every entry about the tasks of a list, or the sub-tasks of a task, and about the
+     * comments on them: `scopeFor` gives the scope of a public (0) and of a private (1) task. The tasks are
+     * picked by a sub-query, so however many there are this is two statements.
+     */
+    async setScopeOfTasks(projectId: number, of: { listId: number } | { parentId: number }, scopeFor: (privacy: 0 | 1) => string | null): Promise<void> {
+      for (const privacy of [0, 1] as const) {
+        const taskIds = db.selectFrom("tasks").select("tasks.id").where("tasks.privacy", "=", privacy)
+          .$if("listId" in of, (qb) => qb.where("tasks.task_list_id", "=", "listId" in of ? of.listId : 0))
+          // `parent_id <> 0` lets SQLite use the partial sub-task index (see migration 0003).
+          .$if("parentId" in of, (qb) => qb.where("tasks.parent_id", "=", "parentId" in of ? of.parentId : 0).where("tasks.parent_id", "<>", 0));
+        await db.updateTable("activities").set({ privacy_scope: scopeFor(privacy) })
+          .where("project_id", "=", projectId).where("subject_type", "=", "task").where("subject_id", "in", taskIds)
+          .execute();
+      }
     },
 
     async listActivities(visibility: ActivityVisibility, filter: ActivityFilter): Promise<{ rows: ActivityRow[]; total: number }> {

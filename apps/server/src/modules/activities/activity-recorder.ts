@@ -40,6 +40,11 @@ export interface ActivityEvent {
   title: string;
   /** The view_private_* capability needed to see this entry when the record is private. */
   privacyScope?: string | null;
+  /**
+   * The record the entry is about, whose privacy the entry's scope follows: by default the resource itself;
+   * for a comment, the record commented on.
+   */
+  subject?: { type: ActivityResource; id: number };
   meta?: Record<string, unknown>;
 }
 
@@ -99,6 +104,7 @@ export function readsEveryScope(can: (capability: Capability) => boolean): boole
 
 /** Writes activities, inside the caller's transaction when given one. */
 export function recordActivity(db: Kysely<Database>, actor: Actor, event: ActivityEvent): Promise<void> {
+  const subject = event.subject ?? (event.resourceId === null ? null : { type: event.resource, id: event.resourceId });
   return activitiesRepository(db).insertActivity({
     project_id: event.projectId,
     actor_id: actor.id,
@@ -106,9 +112,35 @@ export function recordActivity(db: Kysely<Database>, actor: Actor, event: Activi
     action_type: event.type,
     resource_type: event.resource,
     resource_id: event.resourceId,
+    subject_type: subject?.type ?? null,
+    subject_id: subject?.id ?? null,
     privacy_scope: event.privacyScope ?? null,
     message: activitySentence(actor.displayName, event).slice(0, 600),
     meta: event.meta ?? {},
     committed_at: nowUtc(),
   });
+}
+
+/**
+ * Gives the earlier entries about records (their own and the comments on them) a new scope, after the
+ * records' privacy changed: an entry follows its record, so turning a record private hides its history too.
+ * Call it inside the change's transaction.
+ */
+export function rescopeActivities(
+  db: Kysely<Database>,
+  change: { projectId: number; subject: ActivityResource; ids: readonly number[]; scope: string | null },
+): Promise<void> {
+  return activitiesRepository(db).setScopeOfSubjects(change.projectId, change.subject, change.ids, change.scope);
+}
+
+/**
+ * Re-scopes the entries about every task of a list (after the list's privacy changed) or every sub-task of
+ * a task (after it moved to another list), and the comments on them; `scopeFor` gives the new scope of a
+ * public (0) and of a private (1) task. Call it inside the change's transaction.
+ */
+export function rescopeTaskActivities(
+  db: Kysely<Database>,
+  change: { projectId: number; of: { listId: number } | { parentId: number }; scopeFor: (privacy: 0 | 1) => string | null },
+): Promise<void> {
+  return activitiesRepository(db).setScopeOfTasks(change.projectId, change.of, change.scopeFor);
 }

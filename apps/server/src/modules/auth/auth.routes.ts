@@ -22,7 +22,7 @@ const tags = ["auth"];
 
 /** Sign-in, set-up, sessions and personal access tokens under `/api/auth`. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, moduleStates } = app.services;
+  const { auth, moduleStates, siteSettings } = app.services;
   const cookieOptions = sessionCookieOptions(app, app.ctx.config.sessionTtlSeconds);
   // A second, coarse limit per address in front of the per-e-mail failure throttle.
   const signInLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
@@ -65,14 +65,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/auth/me",
-    { schema: { tags, summary: "The signed-in user, the nonce and the active modules", response: { 200: itemEnvelope(meSchema) } } },
+    { schema: { tags, summary: "The signed-in user, the nonce, site-wide capabilities and the active modules", response: { 200: itemEnvelope(meSchema) } } },
     async (request) => {
       const actor = requireActor(request);
+      const [activeModules, createProject] = await Promise.all([moduleStates.activeModules(), siteSettings.canCreateProjects(actor)]);
       return item({
         user: auth.currentUser(actor),
         nonce: actor.nonce ?? "",
-        capabilities: { manage_pm: actor.isSiteManager },
-        active_modules: await moduleStates.activeModules(),
+        capabilities: { manage_pm: actor.isSiteManager, create_project: createProject },
+        active_modules: activeModules,
       });
     },
   );

@@ -43,7 +43,7 @@ describe("first-run set-up", () => {
     expect(me.statusCode).toBe(200);
     const body = me.json().data;
     expect(body.user).toMatchObject({ display_name: "Ana Admin", email: adminEmail, manage_pm: true });
-    expect(body.capabilities).toEqual({ manage_pm: true });
+    expect(body.capabilities).toEqual({ manage_pm: true, create_project: true });
     expect(body.nonce).toBe(admin.nonce);
     expect(body.active_modules).toContain("files");
   });

@@ -15,7 +15,7 @@ const PRIVATE_CAPABILITY: Record<Exclude<CommentableType, "task">, PrivateCapabi
  * The capabilities a reader needs to see a commentable: none for a public record, the matching
  * view_private_* for a private one, and for a task both its own and its list's when either is private.
  */
-export function capabilitiesToSee(type: CommentableType, row: CommentableRow): PrivateCapability[] {
+export function capabilitiesToSee(type: CommentableType, row: Pick<CommentableRow, "privacy" | "list_privacy">): PrivateCapability[] {
   if (type !== "task") return row.privacy === 1 ? [PRIVATE_CAPABILITY[type]] : [];
   const needed: PrivateCapability[] = [];
   if (row.privacy === 1) needed.push("view_private_task");

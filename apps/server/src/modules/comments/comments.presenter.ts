@@ -2,8 +2,8 @@ import type { Comment, CommentableType } from "@plotline/contracts";
 import type { CommentRow, UserRow } from "../../db/schema.js";
 import { toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
-import { presentCreator } from "../milestones/milestones.presenter.js";
 import type { ProjectAccess } from "../projects/project-access.js";
+import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { commentAbilities } from "./comments.policy.js";
 
 /** Everything a comment presentation is built from, loaded in bulk by the service. */
@@ -24,7 +24,7 @@ export function presentComment(row: CommentRow, extras: CommentExtras): Comment 
     project_id: row.project_id,
     created_at: toRequiredDateObject(row.created_at, extras.timezone),
     updated_at: toRequiredDateObject(row.updated_at, extras.timezone),
-    creator: related(presentCreator(extras.users, row.created_by)),
+    creator: related(presentUserOrPlaceholder(extras.users, row.created_by)),
     notify_users: extras.notifyUsers.get(row.id) ?? [],
     abilities: commentAbilities(extras.access, row),
   };

@@ -1,6 +1,7 @@
 import type { CommentableType } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { CommentRow, Database } from "../../db/schema.js";
+import { inChunks } from "../../db/sql-helpers.js";
 
 /** The record a comment is on, with the privacy flags that decide who may see it. */
 export interface CommentableRow {
@@ -45,11 +46,27 @@ export function commentsRepository(db: Kysely<Database>) {
       }
     },
 
-    /** Oldest first. */
-    listComments(projectId: number, type: CommentableType, id: number): Promise<CommentRow[]> {
-      return db.selectFrom("comments").selectAll()
-        .where("project_id", "=", projectId).where("commentable_type", "=", type).where("commentable_id", "=", id)
-        .orderBy("id").execute();
+    /** One page of the comments on a record, oldest first, with their total. */
+    async listComments(projectId: number, type: CommentableType, id: number, limit: number, offset: number): Promise<{ rows: CommentRow[]; total: number }> {
+      const onRecord = () => db.selectFrom("comments")
+        .where("project_id", "=", projectId).where("commentable_type", "=", type).where("commentable_id", "=", id);
+      const [rows, total] = await Promise.all([
+        onRecord().selectAll().orderBy("id").limit(limit).offset(offset).execute(),
+        onRecord().select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.count) };
+    },
+
+    /** Comment counts of records of one kind (`task`, `task_list`, `discussion_board`, ...), grouped in one query per 500 records. */
+    async countComments(type: CommentableType, ids: readonly number[]): Promise<Map<number, number>> {
+      const rows = await inChunks(ids, (chunk) =>
+        db.selectFrom("comments")
+          .select(["commentable_id", (eb) => eb.fn.countAll<number>().as("count")])
+          .where("commentable_type", "=", type)
+          .where("commentable_id", "in", chunk)
+          .groupBy("commentable_id")
+          .execute());
+      return new Map(rows.map((row) => [row.commentable_id, Number(row.count)]));
     },
 
     findComment(projectId: number, id: number): Promise<CommentRow | undefined> {
@@ -58,9 +75,8 @@ export function commentsRepository(db: Kysely<Database>) {
 
     async findNotifyUsers(commentIds: readonly number[]): Promise<Map<number, number[]>> {
       const result = new Map<number, number[]>();
-      if (commentIds.length === 0) return result;
-      const rows = await db.selectFrom("comment_notify_users").select(["comment_id", "user_id"])
-        .where("comment_id", "in", [...commentIds]).orderBy("user_id").execute();
+      const rows = await inChunks(commentIds, (chunk) =>
+        db.selectFrom("comment_notify_users").select(["comment_id", "user_id"]).where("comment_id", "in", chunk).orderBy("user_id").execute());
       for (const row of rows) result.set(row.comment_id, [...(result.get(row.comment_id) ?? []), row.user_id]);
       return result;
     },

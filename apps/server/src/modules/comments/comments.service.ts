@@ -108,6 +108,8 @@ export function commentsService(ctx: AppContext, access: ProjectAccessService) {
       resourceId: comment.id,
       title: resourcePhrase(target.type, target.title),
       privacyScope: privacyScopeOf(target.needed),
+      // The entry is about the commented record: its scope follows that record's privacy from now on.
+      subject: { type: target.type, id: target.id },
       meta: { commentable_type: target.type, commentable_id: target.id },
     });
   }
@@ -116,8 +118,9 @@ export function commentsService(ctx: AppContext, access: ProjectAccessService) {
     async listComments(actor: Actor, projectId: number, query: ListCommentsQuery): Promise<{ comments: Comment[]; pagination: Pagination }> {
       const projectAccess = await access.requireAccess(actor, projectId);
       await loadTarget(projectAccess, query.commentable_type, query.commentable_id);
-      const rows = await comments.listComments(projectId, query.commentable_type, query.commentable_id);
-      return { comments: await presentMany(projectAccess, rows), pagination: paginationMeta(pageRequest(1, -1, -1), rows.length, rows.length) };
+      const page = pageRequest(query.page, query.per_page, 50);
+      const { rows, total } = await comments.listComments(projectId, query.commentable_type, query.commentable_id, page.limit ?? 50, page.offset);
+      return { comments: await presentMany(projectAccess, rows), pagination: paginationMeta(page, total, rows.length) };
     },
 
     async createComment(actor: Actor, projectId: number, input: CreateCommentBody): Promise<Comment> {

@@ -263,6 +263,23 @@ describe("GET /api/pm/v2/projects/:project/comments", () => {
     expect(body.meta.pagination).toMatchObject({ total: 3, count: 3, total_pages: 1 });
   });
 
+  it("pages a long thread, 50 comments at a time by default and at most 200", async () => {
+    const task = await insertTask(projectId, lists.open, "Long thread", 0);
+    await t.database.db.insertInto("comments").values(Array.from({ length: 55 }, (_, i) => ({
+      project_id: projectId, commentable_type: "task", commentable_id: task, content: `c${i + 1}`,
+      created_by: cast.manager.userId, created_at: NOW, updated_at: NOW,
+    }))).execute();
+    const list = (query: string) => cast.client.inject({ method: "GET", url: `${base()}?commentable_type=task&commentable_id=${task}${query}` });
+    const first = (await list("")).json();
+    expect(first.data).toHaveLength(50);
+    expect(first.meta.pagination).toEqual({ total: 55, count: 50, per_page: 50, current_page: 1, total_pages: 2 });
+    expect((await list("&page=2")).json().data.map((c: { content: string }) => c.content)).toEqual(["c51", "c52", "c53", "c54", "c55"]);
+    expect((await list("&per_page=2&page=3")).json().data.map((c: { content: string }) => c.content)).toEqual(["c5", "c6"]);
+    const tooMany = await list("&per_page=201");
+    expect(tooMany.statusCode).toBe(400);
+    expect(Object.keys(tooMany.json().data.params)).toEqual(["per_page"]);
+  });
+
   it("answers 400 without the commentable named", async () => {
     const response = await cast.client.inject({ method: "GET", url: `${base()}?commentable_type=task` });
     expect(response.statusCode).toBe(400);
@@ -291,7 +308,7 @@ describe("GET /api/pm/v2/projects/:project/comments", () => {
     await addComments(23);
     const many = await queriesOfList();
     expect(many).toBe(few);
-    // Session look-up, access, the commentable, the comments, then their creators and notified users.
-    expect(few).toBeLessThanOrEqual(6);
+    // Session look-up, access, the commentable, the page of comments and its count, then their creators and notified users.
+    expect(few).toBeLessThanOrEqual(7);
   });
 });

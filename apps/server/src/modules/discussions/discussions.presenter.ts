@@ -3,8 +3,8 @@ import type { DiscussionRow, UserRow } from "../../db/schema.js";
 import { toDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
-import { presentCreator } from "../milestones/milestones.presenter.js";
 import type { ProjectAccess } from "../projects/project-access.js";
+import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { discussionAbilities } from "./discussions.policy.js";
 import type { MilestoneRefRow } from "./discussions.repository.js";
 
@@ -29,7 +29,7 @@ export function presentDiscussion(row: DiscussionRow, extras: DiscussionExtras):
     project_id: row.project_id,
     created_at: toRequiredDateObject(row.created_at, extras.timezone),
     updated_at: toRequiredDateObject(row.updated_at, extras.timezone),
-    creator: related(presentCreator(extras.users, row.created_by)),
+    creator: related(presentUserOrPlaceholder(extras.users, row.created_by)),
     milestone: related(milestone ? { id: milestone.id, title: milestone.title, achieve_date: toDateObject(milestone.achieve_date, extras.timezone) } : null),
     meta: { privacy: row.privacy === 1 ? "1" : "0", total_comments: extras.commentCounts.get(row.id) ?? 0, total_files: 0 },
     abilities: discussionAbilities(extras.access, row),

@@ -43,18 +43,6 @@ export function discussionsRepository(db: Kysely<Database>) {
         .where("project_id", "=", projectId).where("id", "in", [...new Set(ids)]).execute();
     },
 
-    /** Comments per discussion. */
-    async countComments(discussionIds: readonly number[]): Promise<Map<number, number>> {
-      if (discussionIds.length === 0) return new Map();
-      const rows = await db.selectFrom("comments")
-        .select(["commentable_id", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("commentable_type", "=", "discussion_board")
-        .where("commentable_id", "in", [...discussionIds])
-        .groupBy("commentable_id")
-        .execute();
-      return new Map(rows.map((row) => [row.commentable_id, Number(row.count)]));
-    },
-
     insertDiscussion(discussion: Omit<DiscussionRow, "id">): Promise<DiscussionRow> {
       return db.insertInto("discussions").values(discussion).returningAll().executeTakeFirstOrThrow();
     },

@@ -6,7 +6,8 @@ import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { recordActivity } from "../activities/activity-recorder.js";
+import { privacyScopeOf, recordActivity, rescopeActivities } from "../activities/activity-recorder.js";
+import { commentsRepository } from "../comments/comments.repository.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { usersRepository } from "../users/users.repository.js";
 import { discussionPolicy } from "./discussions.policy.js";
@@ -15,13 +16,14 @@ import { discussionsRepository } from "./discussions.repository.js";
 
 /** The activity scope of a discussion: private ones are hidden from readers without view_private_message. */
 function scopeOf(row: Pick<DiscussionRow, "privacy">): string | null {
-  return row.privacy === 1 ? "view_private_message" : null;
+  return privacyScopeOf(row.privacy === 1 ? ["view_private_message"] : []);
 }
 
 /** Discussions (message boards) of a project. */
 export function discussionsService(ctx: AppContext, access: ProjectAccessService) {
   const discussions = discussionsRepository(ctx.db);
   const users = usersRepository(ctx.db);
+  const comments = commentsRepository(ctx.db);
   const tz = ctx.config.timezone;
 
   /** Presents rows with creators, milestones and comment counts in a fixed number of queries. */
@@ -30,7 +32,7 @@ export function discussionsService(ctx: AppContext, access: ProjectAccessService
     const [creators, milestones, commentCounts] = await Promise.all([
       users.findUsersByIds(rows.map((row) => row.created_by)),
       discussions.findMilestones(projectAccess.projectId, milestoneIds),
-      discussions.countComments(rows.map((row) => row.id)),
+      comments.countComments("discussion_board", rows.map((row) => row.id)),
     ]);
     const seesPrivateMilestones = projectAccess.can("view_private_milestone");
     const extras = {
@@ -118,6 +120,10 @@ export function discussionsService(ctx: AppContext, access: ProjectAccessService
           updated_at: nowUtc(),
         });
         if (!updated) throw notFound("Discussion");
+        // Its earlier history, comments included, follows the discussion's new privacy.
+        if (updated.privacy !== current.privacy) {
+          await rescopeActivities(trx, { projectId, subject: "discussion_board", ids: [discussionId], scope: scopeOf(updated) });
+        }
         await recordActivity(trx, actor, {
           projectId, type: "update", resource: "discussion_board", resourceId: discussionId, title: updated.title, privacyScope: scopeOf(updated),
         });

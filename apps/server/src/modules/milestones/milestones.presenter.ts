@@ -1,18 +1,12 @@
-import type { Milestone, User } from "@plotline/contracts";
+import type { Milestone } from "@plotline/contracts";
 import type { MilestoneRow, UserRow } from "../../db/schema.js";
 import { toDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
 import type { ProjectAccess } from "../projects/project-access.js";
-import { presentUser } from "../users/users.presenter.js";
+import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { milestoneAbilities } from "./milestones.policy.js";
 import type { LinkedRow } from "./milestones.repository.js";
-
-/** The creator of a record; users are never deleted, but a missing row must not break a whole list. */
-export function presentCreator(users: ReadonlyMap<number, UserRow>, id: number): User {
-  const user = users.get(id);
-  return user ? presentUser(user) : { id, display_name: "Unknown user", email: "", avatar_url: null, manage_pm: false };
-}
 
 /** Everything a milestone presentation is built from, loaded in bulk by the service. */
 export interface MilestoneExtras {
@@ -37,7 +31,7 @@ export function presentMilestone(row: MilestoneRow, extras: MilestoneExtras): Mi
     order: row.sort_order,
     project_id: row.project_id,
     created_at: toRequiredDateObject(row.created_at, extras.timezone),
-    creator: related(presentCreator(extras.users, row.created_by)),
+    creator: related(presentUserOrPlaceholder(extras.users, row.created_by)),
     task_lists: related(lists),
     discussion_boards: related(discussions),
     meta: { privacy: row.privacy === 1 ? "1" : "0", total_task_list: lists.length, total_discussion_boards: discussions.length },

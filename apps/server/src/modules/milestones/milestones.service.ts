@@ -6,7 +6,7 @@ import { forbidden, notFound } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { recordActivity, type ActivityType } from "../activities/activity-recorder.js";
+import { privacyScopeOf, recordActivity, rescopeActivities, type ActivityType } from "../activities/activity-recorder.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { usersRepository } from "../users/users.repository.js";
 import { milestonePolicy } from "./milestones.policy.js";
@@ -15,7 +15,7 @@ import { milestonesRepository } from "./milestones.repository.js";
 
 /** The activity scope of a milestone: private ones are hidden from readers without view_private_milestone. */
 function scopeOf(row: Pick<MilestoneRow, "privacy">): string | null {
-  return row.privacy === 1 ? "view_private_milestone" : null;
+  return privacyScopeOf(row.privacy === 1 ? ["view_private_milestone"] : []);
 }
 
 /** Milestones of a project, with the lists and discussions linked to them. */
@@ -111,6 +111,8 @@ export function milestonesService(ctx: AppContext, access: ProjectAccessService)
           updated_at: nowUtc(),
         });
         if (!updated) throw notFound("Milestone");
+        // Its earlier history, comments included, follows the milestone's new privacy.
+        if (updated.privacy !== current.privacy) await rescopeActivities(trx, { projectId, subject: "milestone", ids: [milestoneId], scope: scopeOf(updated) });
         // A status change reads as completing or reopening; anything else is an update.
         const type: ActivityType = updated.status !== current.status ? (updated.status === 1 ? "complete" : "incomplete") : "update";
         await recordActivity(trx, actor, {

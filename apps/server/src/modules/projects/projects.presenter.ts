@@ -1,8 +1,10 @@
-import { ROLE, type Member, type Project, type ProjectStatus } from "@plotline/contracts";
+import { COMMENTABLE_TYPES, ROLE, type CommentableType, type Member, type Project, type ProjectStatus } from "@plotline/contracts";
 import type { ProjectRow } from "../../db/schema.js";
 import { toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
+import { readableScopes, readsEveryScope } from "../activities/activity-recorder.js";
+import { capabilitiesToSee } from "../comments/comments.policy.js";
 import { presentUser } from "../users/users.presenter.js";
 import type { ProjectAccess } from "./project-access.js";
 import { projectAbilities } from "./projects.policy.js";
@@ -16,7 +18,14 @@ export function presentMember(row: MemberWithUser): Member {
   return { ...presentUser(row), roles: related([{ id: row.role_id, title, slug }]) };
 }
 
-/** Sums raw counts into what this reader may see. */
+function isCommentableType(type: string | null): type is CommentableType {
+  return (COMMENTABLE_TYPES as readonly string[]).includes(type ?? "");
+}
+
+/**
+ * Sums raw counts into what this reader may see, by the rules of the listings themselves: a comment counts
+ * when its record may be seen (comments' own rule), an activity when the feed would show it.
+ */
 export function visibleCounts(rows: readonly CountRow[], access: ProjectAccess) {
   const counts = {
     total_task_lists: 0, total_tasks: 0, total_complete_tasks: 0, total_incomplete_tasks: 0,
@@ -24,6 +33,8 @@ export function visibleCounts(rows: readonly CountRow[], access: ProjectAccess) 
   };
   const seesPrivateTask = access.can("view_private_task");
   const seesPrivateList = access.can("view_private_list");
+  const readsEveryActivity = access.isManager || readsEveryScope(access.can);
+  const scopes = new Set(readableScopes(access.can));
   for (const row of rows) {
     switch (row.kind) {
       case "list":
@@ -43,11 +54,12 @@ export function visibleCounts(rows: readonly CountRow[], access: ProjectAccess) 
         if (row.privacy === 0 || access.can("view_private_milestone")) counts.total_milestones += row.count;
         break;
       case "comment":
-        counts.total_comments += row.count;
+        if (isCommentableType(row.target_type) && capabilitiesToSee(row.target_type, row).every((capability) => access.can(capability))) {
+          counts.total_comments += row.count;
+        }
         break;
       case "activity":
-        // Scoped entries are counted only for readers who see every private kind; a close, cheap bound.
-        if (row.privacy === 0 || access.isManager) counts.total_activities += row.count;
+        if (readsEveryActivity || row.scope === null || scopes.has(row.scope)) counts.total_activities += row.count;
         break;
     }
   }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, ProjectRow, UserRow } from "../../db/schema.js";
-import { containsIgnoringCase } from "../../db/sql-helpers.js";
+import { containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
 
 /** Which projects a listing covers. */
 export interface ProjectScope {
@@ -20,9 +20,15 @@ export type MemberWithUser = UserRow & { project_id: number; role_id: number };
 export interface CountRow {
   project_id: number;
   kind: "list" | "task" | "discussion" | "milestone" | "comment" | "activity";
+  /** The record's privacy; for a comment, the privacy of the record commented on. */
   privacy: number;
+  /** For a task, or a comment on one: the privacy of the task's list. */
   list_privacy: number;
   status: number;
+  /** For a comment: the kind of record commented on (`task`, `task_list`, ...). */
+  target_type: string | null;
+  /** For an activity: its privacy_scope. */
+  scope: string | null;
   count: number;
 }
 
@@ -39,6 +45,53 @@ export function projectsRepository(db: Kysely<Database>) {
         qb.where("projects.id", "in", db.selectFrom("favourite_projects").select("project_id").where("user_id", "=", scope.viewerId)),
       )
       .$if(Boolean(scope.status) && !scope.favouritesOnly, (qb) => qb.where("projects.status", "=", scope.status ?? ""));
+  }
+
+  /** The counts of one chunk of projects. */
+  async function countChunk(ids: number[]): Promise<CountRow[]> {
+    // A comment counts for a reader who may see the record it is on: its privacy, and for a task its list's.
+    const targetPrivacy = sql<number>`coalesce(${sql.ref("tasks.privacy")}, ${sql.ref("task_lists.privacy")}, ${sql.ref("discussions.privacy")}, ${sql.ref("milestones.privacy")}, 0)`;
+    const targetListPrivacy = sql<number>`coalesce(${sql.ref("lists_of_tasks.privacy")}, 0)`;
+    const [lists, tasks, discussions, milestones, comments, activities] = await Promise.all([
+      db.selectFrom("task_lists").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("project_id", "in", ids).where("status", "=", 1).groupBy(["project_id", "privacy"]).execute(),
+      db.selectFrom("tasks").innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
+        .select(["tasks.project_id", "tasks.privacy", "task_lists.privacy as list_privacy", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("tasks.project_id", "in", ids).where("tasks.parent_id", "=", 0)
+        .groupBy(["tasks.project_id", "tasks.privacy", "task_lists.privacy", "tasks.status"]).execute(),
+      db.selectFrom("discussions").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("project_id", "in", ids).groupBy(["project_id", "privacy"]).execute(),
+      db.selectFrom("milestones").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("project_id", "in", ids).groupBy(["project_id", "privacy"]).execute(),
+      db.selectFrom("comments")
+        .leftJoin("tasks", (join) => join.onRef("tasks.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "task"))
+        .leftJoin("task_lists as lists_of_tasks", "lists_of_tasks.id", "tasks.task_list_id")
+        .leftJoin("task_lists", (join) => join.onRef("task_lists.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "task_list"))
+        .leftJoin("discussions", (join) => join.onRef("discussions.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "discussion_board"))
+        .leftJoin("milestones", (join) => join.onRef("milestones.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "milestone"))
+        .select(["comments.project_id", "comments.commentable_type", targetPrivacy.as("privacy"), targetListPrivacy.as("list_privacy"), (eb) => eb.fn.countAll<number>().as("count")])
+        .where("comments.project_id", "in", ids)
+        .groupBy(["comments.project_id", "comments.commentable_type", targetPrivacy, targetListPrivacy]).execute(),
+      // Scopes are few (one per private kind and their joins), so grouping by them stays small.
+      db.selectFrom("activities").select(["project_id", "privacy_scope", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("project_id", "in", ids).groupBy(["project_id", "privacy_scope"]).execute(),
+    ]);
+    const rows: CountRow[] = [];
+    const push = (
+      kind: CountRow["kind"],
+      row: { project_id: number; count: number | string; privacy?: number; list_privacy?: number; status?: number; commentable_type?: string; privacy_scope?: string | null },
+    ) =>
+      rows.push({
+        project_id: row.project_id, kind, privacy: Number(row.privacy ?? 0), list_privacy: Number(row.list_privacy ?? 0), status: Number(row.status ?? 0),
+        target_type: row.commentable_type ?? null, scope: row.privacy_scope ?? null, count: Number(row.count),
+      });
+    for (const row of lists) push("list", row);
+    for (const row of tasks) push("task", row);
+    for (const row of discussions) push("discussion", row);
+    for (const row of milestones) push("milestone", row);
+    for (const row of comments) push("comment", row);
+    for (const row of activities) push("activity", row);
+    return rows;
   }
 
   return {
@@ -67,62 +120,30 @@ export function projectsRepository(db: Kysely<Database>) {
       return { byStatus: new Map(statusRows.map((row) => [row.status, Number(row.count)])), favourites: Number(favourites.count) };
     },
 
+    /** Members of the given projects with their users, one query per 500 projects; managers first, then by name. */
     findMembers(projectIds: readonly number[]): Promise<MemberWithUser[]> {
-      if (projectIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom("project_members")
-        .innerJoin("users", "users.id", "project_members.user_id")
-        .selectAll("users")
-        .select(["project_members.project_id", "project_members.role_id"])
-        .where("project_members.project_id", "in", [...projectIds])
-        .orderBy("project_members.role_id")
-        .orderBy("users.display_name")
-        .execute();
+      return inChunks(projectIds, (chunk) =>
+        db
+          .selectFrom("project_members")
+          .innerJoin("users", "users.id", "project_members.user_id")
+          .selectAll("users")
+          .select(["project_members.project_id", "project_members.role_id"])
+          .where("project_members.project_id", "in", chunk)
+          .orderBy("project_members.role_id")
+          .orderBy("users.display_name")
+          .execute());
     },
 
     async findFavouriteIds(userId: number, projectIds: readonly number[]): Promise<Set<number>> {
-      if (projectIds.length === 0) return new Set();
-      const rows = await db
-        .selectFrom("favourite_projects")
-        .select("project_id")
-        .where("user_id", "=", userId)
-        .where("project_id", "in", [...projectIds])
-        .execute();
+      const rows = await inChunks(projectIds, (chunk) =>
+        db.selectFrom("favourite_projects").select("project_id").where("user_id", "=", userId).where("project_id", "in", chunk).execute());
       return new Set(rows.map((row) => row.project_id));
     },
 
-    /** Counts of everything in the given projects, grouped so privacy can be applied per reader. */
-    async countContents(projectIds: readonly number[]): Promise<CountRow[]> {
-      if (projectIds.length === 0) return [];
-      const ids = [...projectIds];
-      const [lists, tasks, discussions, milestones, comments, activities] = await Promise.all([
-        db.selectFrom("task_lists").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
-          .where("project_id", "in", ids).where("status", "=", 1).groupBy(["project_id", "privacy"]).execute(),
-        db.selectFrom("tasks").innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
-          .select(["tasks.project_id", "tasks.privacy", "task_lists.privacy as list_privacy", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
-          .where("tasks.project_id", "in", ids).where("tasks.parent_id", "=", 0)
-          .groupBy(["tasks.project_id", "tasks.privacy", "task_lists.privacy", "tasks.status"]).execute(),
-        db.selectFrom("discussions").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
-          .where("project_id", "in", ids).groupBy(["project_id", "privacy"]).execute(),
-        db.selectFrom("milestones").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
-          .where("project_id", "in", ids).groupBy(["project_id", "privacy"]).execute(),
-        db.selectFrom("comments").select(["project_id", (eb) => eb.fn.countAll<number>().as("count")])
-          .where("project_id", "in", ids).groupBy("project_id").execute(),
-        db.selectFrom("activities").select(["project_id", sql<number>`case when privacy_scope is null then 0 else 1 end`.as("privacy"), (eb) => eb.fn.countAll<number>().as("count")])
-          .where("project_id", "in", ids).groupBy(["project_id", sql`case when privacy_scope is null then 0 else 1 end`]).execute(),
-      ]);
-      const rows: CountRow[] = [];
-      const push = (kind: CountRow["kind"], row: { project_id: number; count: number | string; privacy?: number; list_privacy?: number; status?: number }) =>
-        rows.push({ project_id: row.project_id, kind, privacy: Number(row.privacy ?? 0), list_privacy: Number(row.list_privacy ?? 0), status: Number(row.status ?? 0), count: Number(row.count) });
-      for (const row of lists) push("list", row);
-      for (const row of tasks) push("task", row);
-      for (const row of discussions) push("discussion", row);
-      for (const row of milestones) push("milestone", row);
-      for (const row of comments) push("comment", row);
-      for (const row of activities) push("activity", row);
-      return rows;
+    /** Counts of everything in the given projects, grouped so privacy can be applied per reader; six queries per 500 projects. */
+    countContents(projectIds: readonly number[]): Promise<CountRow[]> {
+      return inChunks(projectIds, countChunk);
     },
-
     async insertProject(project: Omit<ProjectRow, "id">): Promise<ProjectRow> {
       return db.insertInto("projects").values(project).returningAll().executeTakeFirstOrThrow();
     },
@@ -139,6 +160,20 @@ export function projectsRepository(db: Kysely<Database>) {
       await db.deleteFrom("project_members").where("project_id", "=", projectId).execute();
       if (members.length === 0) return;
       await db.insertInto("project_members").values(members.map((member) => ({ project_id: projectId, ...member, created_at: at }))).execute();
+    },
+
+    /**
+     * Removes what ties people who are no longer members to the project: their task assignments and the
+     * comment notifications they would get. `memberIds` are the members who stay (never empty: a project
+     * keeps a manager; the contract caps them at 500).
+     */
+    async removeFormerMembersTraces(projectId: number, memberIds: readonly number[]): Promise<void> {
+      const stay = [...new Set(memberIds)];
+      await db.deleteFrom("task_assignees").where("project_id", "=", projectId).where("user_id", "not in", stay).execute();
+      await db.deleteFrom("comment_notify_users")
+        .where("comment_id", "in", db.selectFrom("comments").select("comments.id").where("comments.project_id", "=", projectId))
+        .where("user_id", "not in", stay)
+        .execute();
     },
 
     async setFavourite(userId: number, projectId: number, favourite: boolean, at: string): Promise<void> {

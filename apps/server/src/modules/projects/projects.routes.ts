@@ -78,13 +78,19 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/pm/v2/assigned_users",
-    { schema: { tags, summary: "Users who share a project with the caller", response: { 200: z.object({ data: z.array(userSchema) }) } } },
-    async (request) => ({ data: await projects.assignedUsers(requireActor(request)) }),
+    { schema: { tags, summary: "Users who share a project with the caller (site managers: everyone), all on one page", response: { 200: listEnvelope(userSchema) } } },
+    async (request) => {
+      const result = await projects.assignedUsers(requireActor(request));
+      return list(result.users, result.pagination);
+    },
   );
 
   app.get(
     "/pm/v2/user-all-projects",
-    { schema: { tags, summary: "Every project the caller may enter, for pickers", response: { 200: z.object({ data: z.array(projectSummarySchema) }) } } },
-    async (request) => ({ data: await projects.allProjects(requireActor(request)) }),
+    { schema: { tags, summary: "Every project the caller may enter, for pickers, all on one page", response: { 200: listEnvelope(projectSummarySchema) } } },
+    async (request) => {
+      const result = await projects.allProjects(requireActor(request));
+      return list(result.projects, result.pagination);
+    },
   );
 };

@@ -1,10 +1,11 @@
 import {
-  PROJECT_STATUSES,
   ROLE,
   type CreateProjectBody,
   type ListProjectsQuery,
   type Pagination,
   type Project,
+  type ProjectStatus,
+  type ProjectSummary,
   type UpdateProjectBody,
   type User,
 } from "@plotline/contracts";
@@ -62,9 +63,15 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
     });
   }
 
-  /** Checks that every given member is a real user and that someone will manage the project. */
+  /** Checks, before anything is written, that every given member is a real user listed once. */
   async function validateMembers(members: ReadonlyArray<{ user_id: number; role_id: number }>): Promise<void> {
-    const ids = [...new Set(members.map((member) => member.user_id))];
+    const seen = new Set<number>();
+    for (const member of members) {
+      // One row per user and project: a repeat would fail on the primary key half-way through.
+      if (seen.has(member.user_id)) throw invalidField("assignees", `User ${member.user_id} is listed twice.`);
+      seen.add(member.user_id);
+    }
+    const ids = [...seen];
     const found = await usersRepository(ctx.db).findUsersByIds(ids);
     const missing = ids.filter((id) => !found.some((user) => user.id === id));
     if (missing.length > 0) throw invalidField("assignees", `Unknown user id: ${missing.join(", ")}`);
@@ -102,8 +109,8 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
 
     async createProject(actor: Actor, input: CreateProjectBody): Promise<Project> {
       if (!(await siteSettings.canCreateProjects(actor))) throw forbidden("You do not have permission to create projects.");
+      await validateMembers(input.assignees);
       const members = [{ user_id: actor.id, role_id: ROLE.manager }, ...input.assignees.filter((member) => member.user_id !== actor.id)];
-      await validateMembers(members);
       const now = nowUtc();
       const row = await ctx.db.transaction().execute(async (trx) => {
         const repo = projectsRepository(trx);
@@ -145,7 +152,11 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
           updated_at: now,
         });
         if (!updated) throw new AppError("not_found", "Project not found");
-        if (input.assignees) await repo.replaceMembers(projectId, input.assignees, now);
+        if (input.assignees) {
+          await repo.replaceMembers(projectId, input.assignees, now);
+          // Former members keep no task assignments or comment notifications in this project.
+          await repo.removeFormerMembersTraces(projectId, input.assignees.map((member) => member.user_id));
+        }
         await recordActivity(trx, actor, { projectId, type: "update", resource: "project", resourceId: projectId, title: updated.title });
       });
       access.forget(actor, projectId);
@@ -164,19 +175,21 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
       return getOne(actor, projectId);
     },
 
-    /** Users who share a project with the actor; site managers see everyone. */
-    async assignedUsers(actor: Actor): Promise<User[]> {
-      if (actor.isSiteManager) {
-        const { rows } = await usersRepository(ctx.db).searchUsers({ limit: null, offset: 0 });
-        return rows.map(presentUser);
-      }
-      return (await projects.findUsersSharingProjects(actor.id)).map(presentUser);
+    /** Users who share a project with the actor (site managers: everyone), all of them on one page. */
+    async assignedUsers(actor: Actor): Promise<{ users: User[]; pagination: Pagination }> {
+      const rows = actor.isSiteManager
+        ? (await usersRepository(ctx.db).searchUsers({ limit: null, offset: 0 })).rows
+        : await projects.findUsersSharingProjects(actor.id);
+      return { users: rows.map(presentUser), pagination: paginationMeta(pageRequest(1, -1, -1), rows.length, rows.length) };
     },
 
-    /** Every project the actor may enter, for pickers. */
-    async allProjects(actor: Actor): Promise<Array<{ id: number; title: string; status: (typeof PROJECT_STATUSES)[number] }>> {
-      const { rows } = await projects.listProjects({ memberId: actor.isSiteManager ? null : actor.id, viewerId: actor.id }, null, 0);
-      return rows.map((row) => ({ id: row.id, title: row.title, status: row.status as (typeof PROJECT_STATUSES)[number] }));
+    /** Every project the actor may enter, for pickers, all of them on one page. */
+    async allProjects(actor: Actor): Promise<{ projects: ProjectSummary[]; pagination: Pagination }> {
+      const { rows, total } = await projects.listProjects({ memberId: actor.isSiteManager ? null : actor.id, viewerId: actor.id }, null, 0);
+      return {
+        projects: rows.map((row) => ({ id: row.id, title: row.title, status: row.status as ProjectStatus })),
+        pagination: paginationMeta(pageRequest(1, -1, -1), total, rows.length),
+      };
     },
   };
 }

@@ -48,6 +48,14 @@ describe("POST /api/pm/v2/projects", () => {
     await t.app.services.siteSettings.save("project_create_capability", "managers");
   });
 
+  it("tells the web app in /api/auth/me whether the user may create projects", async () => {
+    const canCreate = async () => (await cast.coWorker.inject({ method: "GET", url: "/api/auth/me" })).json().data.capabilities;
+    expect(await canCreate()).toEqual({ manage_pm: false, create_project: false });
+    await t.app.services.siteSettings.save("project_create_capability", "everyone");
+    expect(await canCreate()).toEqual({ manage_pm: false, create_project: true });
+    await t.app.services.siteSettings.save("project_create_capability", "managers");
+  });
+
   it("refuses bad input with the field named, and writes nothing", async () => {
     const before = await Promise.all([countRows("projects"), countRows("project_members"), countRows("task_lists")]);
     const missingTitle = await cast.siteManager.inject({ method: "POST", url: "/api/pm/v2/projects", payload: { title: "  ", status: "someday" } });
@@ -148,6 +156,15 @@ describe("pickers", () => {
     expect(names).toEqual(["Carl Coworker", "Cleo Client", "Mia Manager", "Sam Site"]);
     const projects = await cast.client.inject({ method: "GET", url: "/api/pm/v2/user-all-projects" });
     expect(projects.json().data).toEqual([{ id: projectId, title: "Website relaunch 2", status: "incomplete" }]);
+  });
+
+  it("answers both pickers in the list envelope, every row on one page", async () => {
+    const users = (await cast.client.inject({ method: "GET", url: "/api/pm/v2/assigned_users" })).json();
+    expect(users.meta.pagination).toEqual({ total: 4, count: 4, per_page: 4, current_page: 1, total_pages: 1 });
+    const everyone = (await cast.siteManager.inject({ method: "GET", url: "/api/pm/v2/assigned_users" })).json();
+    expect(everyone.meta.pagination).toMatchObject({ total: everyone.data.length, count: everyone.data.length, current_page: 1, total_pages: 1 });
+    const projects = (await cast.client.inject({ method: "GET", url: "/api/pm/v2/user-all-projects" })).json();
+    expect(projects.meta.pagination).toEqual({ total: 1, count: 1, per_page: 1, current_page: 1, total_pages: 1 });
   });
 });
 

@@ -90,6 +90,17 @@ describe("task list permission matrix", () => {
     expect(activity.privacy_scope).toBe("view_private_list");
   });
 
+  it("treats a private list the caller cannot see in lists/sorting exactly like an unknown one", async () => {
+    const hidden = await createList(cast.manager, projectId, { title: "Hidden from clients", privacy: 1 });
+    const sort = (session: Session, id: number) =>
+      session.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/lists/sorting`, payload: { orders: [{ id, index: 0 }] } });
+    const refused = await sort(cast.client, hidden.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.params).toEqual({ orders: [`These lists are not in the project: ${hidden.id}.`] });
+    expect((await sort(cast.client, 9_999_999)).json().data.params).toEqual({ orders: ["These lists are not in the project: 9999999."] });
+    expect((await sort(cast.coWorker, hidden.id)).statusCode).toBe(200);
+  });
+
   it("lets only those with create_list reorder lists", async () => {
     const list = await createList(cast.manager, projectId);
     await saveCapabilities(t.database.db, projectId, { client: { create_list: false } });

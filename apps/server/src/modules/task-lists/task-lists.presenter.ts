@@ -4,7 +4,7 @@ import { toDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
 import type { ProjectAccess } from "../projects/project-access.js";
-import { userOrPlaceholder } from "../tasks/tasks.presenter.js";
+import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { taskListAbilities } from "./task-lists.policy.js";
 import type { MilestoneRef } from "./task-lists.repository.js";
 
@@ -39,7 +39,7 @@ export function presentTaskList(row: TaskListRow, extras: TaskListExtras): TaskL
     project_id: row.project_id,
     created_at: toRequiredDateObject(row.created_at, extras.timezone),
     updated_at: toRequiredDateObject(row.updated_at, extras.timezone),
-    creator: related(userOrPlaceholder(extras.users, row.created_by)),
+    creator: related(presentUserOrPlaceholder(extras.users, row.created_by)),
     milestone: related(milestone ? { id: milestone.id, title: milestone.title, achieve_date: toDateObject(milestone.achieve_date, extras.timezone) } : null),
     meta: {
       privacy: row.privacy === 1 ? "1" : "0",

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, TaskListRow } from "../../db/schema.js";
+import { chunkIds, inChunks, IN_LIST_CHUNK } from "../../db/sql-helpers.js";
 
 /** Which lists of a project a listing covers. */
 export interface ListFilter {
@@ -21,7 +22,7 @@ export interface MilestoneRef {
 /** New list values. */
 export type NewTaskList = Omit<TaskListRow, "id">;
 
-const CHUNK = 500;
+const CHUNK = IN_LIST_CHUNK;
 
 /** Queries on task lists. */
 export function taskListsRepository(db: Kysely<Database>) {
@@ -57,11 +58,20 @@ export function taskListsRepository(db: Kysely<Database>) {
       return db.selectFrom("task_lists").selectAll().where("project_id", "=", projectId).where("is_inbox", "=", 1).orderBy("id").executeTakeFirst();
     },
 
-    /** Which of the given ids are lists of the project. */
-    async findListIds(projectId: number, ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.selectFrom("task_lists").select("id").where("project_id", "=", projectId).where("id", "in", [...new Set(ids)]).execute();
-      return new Set(rows.map((row) => row.id));
+    /**
+     * Which of the given ids are lists of the project that the reader may see: a private list is left out
+     * unless `includePrivate`, so that a hidden list reads exactly like one that does not exist.
+     */
+    async findListIds(projectId: number, ids: readonly number[], includePrivate: boolean): Promise<Set<number>> {
+      const found = new Set<number>();
+      for (const chunk of chunkIds(ids)) {
+        const rows = await db.selectFrom("task_lists").select("id")
+          .where("project_id", "=", projectId).where("id", "in", chunk)
+          .$if(!includePrivate, (qb) => qb.where("privacy", "=", 0))
+          .execute();
+        for (const row of rows) found.add(row.id);
+      }
+      return found;
     },
 
     /** The next free position at the end of a project's lists. */
@@ -99,10 +109,9 @@ export function taskListsRepository(db: Kysely<Database>) {
       }
     },
 
-    /** Milestones the given lists point to. */
+    /** Milestones the given lists point to, 500 ids per query. */
     findMilestones(ids: readonly number[]): Promise<MilestoneRef[]> {
-      if (ids.length === 0) return Promise.resolve([]);
-      return db.selectFrom("milestones").select(["id", "title", "achieve_date", "privacy"]).where("id", "in", [...new Set(ids)]).execute();
+      return inChunks(ids, (chunk) => db.selectFrom("milestones").select(["id", "title", "achieve_date", "privacy"]).where("id", "in", chunk).execute());
     },
 
     findProjectMilestone(projectId: number, id: number): Promise<MilestoneRef | undefined> {

@@ -6,12 +6,12 @@ import { AppError, forbidden, invalidField, notFound } from "../../lib/app-error
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { recordActivity, type ActivityType } from "../activities/activity-recorder.js";
+import { privacyScopeOf, recordActivity, rescopeActivities, rescopeTaskActivities, type ActivityType } from "../activities/activity-recorder.js";
+import { commentsRepository } from "../comments/comments.repository.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { taskPagesRepository, type TaskHalf } from "../tasks/task-pages.repository.js";
 import { taskLoader } from "../tasks/tasks.loader.js";
-import { privacyView } from "../tasks/tasks.policy.js";
-import { tasksRepository } from "../tasks/tasks.repository.js";
+import { privacyView, taskPrivacyScope } from "../tasks/tasks.policy.js";
 import { taskListPolicy } from "./task-lists.policy.js";
 import { presentTaskList, type TaskPage } from "./task-lists.presenter.js";
 import { taskListsRepository } from "./task-lists.repository.js";
@@ -22,13 +22,36 @@ interface TaskPaging {
   complete?: { page: number; perPage: number };
 }
 
-const PRIVATE_SCOPE = "view_private_list";
+/** The activity scope of a list: private ones are hidden from readers without view_private_list. */
+function scopeOf(list: Pick<TaskListRow, "privacy">): string | null {
+  return privacyScopeOf(list.privacy === 1 ? ["view_private_list"] : []);
+}
+
+/**
+ * Most task rows one listing of lists may carry: lists shown x (incomplete_task_per_page +
+ * complete_task_per_page). `per_page=-1` with large task pages would otherwise read without bound.
+ */
+export const MAX_TASKS_PER_LISTING = 3000;
+
+/**
+ * 400 when a listing would carry more than MAX_TASKS_PER_LISTING tasks, naming the page size to lower: the
+ * lists' `per_page` when every list was asked for (-1), otherwise the included task page sizes.
+ */
+function checkListingSize(query: ListTaskListsQuery, listsShown: number, paging: TaskPaging): void {
+  const perList = (paging.incomplete?.perPage ?? 0) + (paging.complete?.perPage ?? 0);
+  if (listsShown * perList <= MAX_TASKS_PER_LISTING) return;
+  const message = `At most ${MAX_TASKS_PER_LISTING} tasks can be listed at once (here ${listsShown} lists x ${perList} tasks); ask for fewer lists per page or fewer tasks per list.`;
+  const fields = query.per_page === -1
+    ? ["per_page"]
+    : [...(paging.incomplete ? ["incomplete_task_per_page"] : []), ...(paging.complete ? ["complete_task_per_page"] : [])];
+  throw new AppError("rest_invalid_param", message, { params: Object.fromEntries(fields.map((field) => [field, [message]])) });
+}
 
 /** Task lists of a project: listing them with their first tasks, and every change, each with its activity. */
 export function taskListsService(ctx: AppContext, access: ProjectAccessService) {
   const lists = taskListsRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);
-  const tasks = tasksRepository(ctx.db);
+  const comments = commentsRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
   const tz = ctx.config.timezone;
 
@@ -46,7 +69,7 @@ export function taskListsService(ctx: AppContext, access: ProjectAccessService) 
     const [counts, milestones, listComments, incomplete, complete] = await Promise.all([
       pages.countTasksByList(listIds, includePrivate),
       lists.findMilestones(rows.flatMap((row) => (row.milestone_id === null ? [] : [row.milestone_id]))),
-      tasks.countComments("task_list", listIds),
+      comments.countComments("task_list", listIds),
       pageOf("incomplete", paging.incomplete),
       pageOf("complete", paging.complete),
     ]);
@@ -108,10 +131,12 @@ export function taskListsService(ctx: AppContext, access: ProjectAccessService) 
       const page = pageRequest(query.page, query.per_page, 15);
       const filter = { projectId, status: query.status, includePrivate: privacyView(projectAccess).privateLists };
       const { rows, total } = await lists.listLists(filter, page.limit, page.offset);
-      const presented = await presentMany(projectAccess, rows, {
+      const paging: TaskPaging = {
         incomplete: query.with.includes("incomplete_tasks") ? { page: 1, perPage: query.incomplete_task_per_page } : undefined,
         complete: query.with.includes("complete_tasks") ? { page: 1, perPage: query.complete_task_per_page } : undefined,
-      });
+      };
+      checkListingSize(query, rows.length, paging);
+      const presented = await presentMany(projectAccess, rows, paging);
       return { lists: presented, pagination: paginationMeta(page, total, presented.length) };
     },
 
@@ -147,7 +172,7 @@ export function taskListsService(ctx: AppContext, access: ProjectAccessService) 
           updated_at: now,
         });
         await recordActivity(trx, actor, {
-          projectId, type: "create", resource: "task_list", resourceId: list.id, title: list.title, privacyScope: list.privacy === 1 ? PRIVATE_SCOPE : null,
+          projectId, type: "create", resource: "task_list", resourceId: list.id, title: list.title, privacyScope: scopeOf(list),
         });
         return list;
       });
@@ -175,10 +200,15 @@ export function taskListsService(ctx: AppContext, access: ProjectAccessService) 
           updated_at: now,
         });
         if (!updated) throw notFound("Task list");
+        if (updated.privacy !== list.privacy) {
+          // The history of the list, of its tasks and of the comments on them follows the list's new privacy.
+          await rescopeActivities(trx, { projectId, subject: "task_list", ids: [listId], scope: scopeOf(updated) });
+          await rescopeTaskActivities(trx, { projectId, of: { listId }, scopeFor: (privacy) => taskPrivacyScope({ privacy }, updated) });
+        }
         const statusChanged = input.status !== undefined && input.status !== list.status;
         const type: ActivityType = statusChanged ? (input.status === 0 ? "archive" : "restore") : "update";
         await recordActivity(trx, actor, {
-          projectId, type, resource: "task_list", resourceId: listId, title: updated.title, privacyScope: updated.privacy === 1 ? PRIVATE_SCOPE : null,
+          projectId, type, resource: "task_list", resourceId: listId, title: updated.title, privacyScope: scopeOf(updated),
         });
       });
       return presentOne(projectAccess, listId);
@@ -193,7 +223,7 @@ export function taskListsService(ctx: AppContext, access: ProjectAccessService) 
       await ctx.db.transaction().execute(async (trx) => {
         await taskListsRepository(trx).deleteList(listId);
         await recordActivity(trx, actor, {
-          projectId, type: "delete", resource: "task_list", resourceId: listId, title: list.title, privacyScope: list.privacy === 1 ? PRIVATE_SCOPE : null,
+          projectId, type: "delete", resource: "task_list", resourceId: listId, title: list.title, privacyScope: scopeOf(list),
         });
       });
     },
@@ -202,7 +232,7 @@ export function taskListsService(ctx: AppContext, access: ProjectAccessService) 
     async sortTaskLists(actor: Actor, projectId: number, orders: ReadonlyArray<{ id: number; index: number }>): Promise<void> {
       const projectAccess = await access.requireAccess(actor, projectId);
       if (!taskListPolicy.canReorder(projectAccess)) throw forbidden("You do not have permission to reorder task lists in this project.");
-      const known = await lists.findListIds(projectId, orders.map((order) => order.id));
+      const known = await lists.findListIds(projectId, orders.map((order) => order.id), privacyView(projectAccess).privateLists);
       const strangers = orders.filter((order) => !known.has(order.id)).map((order) => order.id);
       if (strangers.length > 0) throw invalidField("orders", `These lists are not in the project: ${[...new Set(strangers)].join(", ")}.`);
       await ctx.db.transaction().execute((trx) => taskListsRepository(trx).setSortOrders(orders));

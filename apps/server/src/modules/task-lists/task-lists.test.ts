@@ -110,6 +110,22 @@ describe("GET /api/pm/v2/projects/:project/task-lists", () => {
     expect(two.complete_tasks?.data).toEqual([]);
   });
 
+  it("refuses a listing of more than 3000 tasks with 400 naming the page size to lower", async () => {
+    const project = (await createProjectWithCast(cast)).id;
+    for (let i = 0; i < 6; i += 1) await createList(cast.manager, project, { title: `L${i}` });
+    const get = (query: string) => cast.manager.inject({ method: "GET", url: `/api/pm/v2/projects/${project}/task-lists?${query}` });
+    // 7 lists (with the Inbox) x (500 + 0) = 3500.
+    const allLists = await get("per_page=-1&with=incomplete_tasks&incomplete_task_per_page=500");
+    expect(allLists.statusCode).toBe(400);
+    expect(Object.keys(allLists.json().data.params)).toEqual(["per_page"]);
+    const bigPages = await get("per_page=7&with=incomplete_tasks,complete_tasks&incomplete_task_per_page=300&complete_task_per_page=200");
+    expect(bigPages.statusCode).toBe(400);
+    expect(Object.keys(bigPages.json().data.params)).toEqual(["incomplete_task_per_page", "complete_task_per_page"]);
+    // 7 x 400 = 2800 is within bounds; without tasks any number of lists is.
+    expect((await get("per_page=-1&with=incomplete_tasks&incomplete_task_per_page=400")).statusCode).toBe(200);
+    expect((await get("per_page=-1&incomplete_task_per_page=500")).statusCode).toBe(200);
+  });
+
   it("pages through one list's tasks on GET .../task-lists/:id", async () => {
     const response = await cast.manager.inject({
       method: "GET",

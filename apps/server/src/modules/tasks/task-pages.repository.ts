@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
-import { containsIgnoringCase } from "../../db/sql-helpers.js";
+import { containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
 import type { TaskRecord } from "./tasks.repository.js";
 
 /** Which half of a list's tasks: complete (status 1) or incomplete (0 and pending 2). */
@@ -41,7 +41,8 @@ export interface TaskSearch {
   /** Null: every project, private records included (site managers). */
   scopes: readonly ProjectScope[] | null;
   assigneeIds?: readonly number[];
-  status?: number;
+  /** Any of these statuses (`incomplete` is 0 and 2). */
+  statuses?: readonly number[];
   startAt?: DateCondition;
   dueDate?: DateCondition;
   dueFrom?: string;
@@ -105,7 +106,9 @@ export function taskPagesRepository(db: Kysely<Database>) {
             ),
           );
         }
-        if (search.status !== undefined) conditions.push(eb("tasks.status", "=", search.status));
+        if (search.statuses !== undefined) {
+          conditions.push(search.statuses.length === 1 ? eb("tasks.status", "=", search.statuses[0] ?? 0) : eb("tasks.status", "in", [...search.statuses]));
+        }
         if (search.startAt) conditions.push(dateCondition(eb, "tasks.start_at", search.startAt));
         if (search.dueDate) conditions.push(dateCondition(eb, "tasks.due_date", search.dueDate));
         if (search.dueFrom) conditions.push(eb("tasks.due_date", ">=", search.dueFrom));
@@ -120,53 +123,58 @@ export function taskPagesRepository(db: Kysely<Database>) {
       });
   }
 
+  /** One windowed page query for lists few enough to bind at once. */
+  function pageOfLists(request: ListPagesRequest): Promise<Array<TaskRecord & { rn: number }>> {
+    // Numbering reads only the index (list, status, privacy, parent, position); whole rows are fetched for
+    // the kept page alone.
+    const numbered = db
+      .selectFrom("tasks")
+      .select(["tasks.id as ranked_id", sql<number>`row_number() over (partition by ${sql.ref("tasks.task_list_id")} order by ${sql.ref("tasks.sort_order")}, ${sql.ref("tasks.id")})`.as("rn")])
+      .where("tasks.task_list_id", "in", [...request.listIds])
+      .where((eb) => halfCondition(eb, request.half))
+      .$if(!request.includePrivate, (qb) => qb.where("tasks.privacy", "=", 0))
+      .where("tasks.parent_id", "=", 0);
+    // The LIMIT is the true upper bound (one page per list); it tells PostgreSQL's planner that only a few
+    // rows come back, so it fetches them by primary key instead of scanning the whole table to join them.
+    const kept = db
+      .selectFrom(numbered.as("n"))
+      .select(["n.ranked_id", "n.rn"])
+      .where("n.rn", ">", request.offset)
+      .where("n.rn", "<=", request.offset + request.limit)
+      .limit(request.listIds.length * request.limit);
+    return db
+      .selectFrom(kept.as("r"))
+      .innerJoin("tasks", "tasks.id", "r.ranked_id")
+      .leftJoin("task_types", "task_types.id", "tasks.type_id")
+      .selectAll("tasks")
+      .select(["r.rn", "task_types.title as type_title", "task_types.description as type_description"])
+      .orderBy("tasks.task_list_id")
+      .orderBy("r.rn")
+      .execute();
+  }
+
   return {
     /**
-     * The first `limit` tasks after `offset` of each list, ordered by position, in one statement whatever the
-     * number of lists: ROW_NUMBER() numbers each list's tasks and the outer query keeps one page of each.
+     * The first `limit` tasks after `offset` of each list, ordered by position, in one statement per 500
+     * lists whatever their tasks: ROW_NUMBER() numbers each list's tasks and the outer query keeps one page
+     * of each.
      */
     pageTasksByList(request: ListPagesRequest): Promise<Array<TaskRecord & { rn: number }>> {
-      if (request.listIds.length === 0) return Promise.resolve([]);
-      // Numbering reads only the index (list, status, privacy, parent, position); whole rows are fetched for
-      // the kept page alone.
-      const numbered = db
-        .selectFrom("tasks")
-        .select(["tasks.id as ranked_id", sql<number>`row_number() over (partition by ${sql.ref("tasks.task_list_id")} order by ${sql.ref("tasks.sort_order")}, ${sql.ref("tasks.id")})`.as("rn")])
-        .where("tasks.task_list_id", "in", [...request.listIds])
-        .where((eb) => halfCondition(eb, request.half))
-        .$if(!request.includePrivate, (qb) => qb.where("tasks.privacy", "=", 0))
-        .where("tasks.parent_id", "=", 0);
-      // The LIMIT is the true upper bound (one page per list); it tells PostgreSQL's planner that only a few
-      // rows come back, so it fetches them by primary key instead of scanning the whole table to join them.
-      const kept = db
-        .selectFrom(numbered.as("n"))
-        .select(["n.ranked_id", "n.rn"])
-        .where("n.rn", ">", request.offset)
-        .where("n.rn", "<=", request.offset + request.limit)
-        .limit(request.listIds.length * request.limit);
-      return db
-        .selectFrom(kept.as("r"))
-        .innerJoin("tasks", "tasks.id", "r.ranked_id")
-        .leftJoin("task_types", "task_types.id", "tasks.type_id")
-        .selectAll("tasks")
-        .select(["r.rn", "task_types.title as type_title", "task_types.description as type_description"])
-        .orderBy("tasks.task_list_id")
-        .orderBy("r.rn")
-        .execute();
+      return inChunks(request.listIds, (listIds) => pageOfLists({ ...request, listIds }));
     },
 
-    /** Visible top-level tasks of each list, complete and not, in one grouped query. */
+    /** Visible top-level tasks of each list, complete and not, in one grouped query per 500 lists. */
     async countTasksByList(listIds: readonly number[], includePrivate: boolean): Promise<Map<number, ListTaskCount>> {
       const counts = new Map<number, ListTaskCount>();
-      if (listIds.length === 0) return counts;
-      const rows = await db
-        .selectFrom("tasks")
-        .select(["tasks.task_list_id", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("tasks.task_list_id", "in", [...listIds])
-        .where("tasks.parent_id", "=", 0)
-        .$if(!includePrivate, (qb) => qb.where("tasks.privacy", "=", 0))
-        .groupBy(["tasks.task_list_id", "tasks.status"])
-        .execute();
+      const rows = await inChunks(listIds, (chunk) =>
+        db
+          .selectFrom("tasks")
+          .select(["tasks.task_list_id", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
+          .where("tasks.task_list_id", "in", chunk)
+          .where("tasks.parent_id", "=", 0)
+          .$if(!includePrivate, (qb) => qb.where("tasks.privacy", "=", 0))
+          .groupBy(["tasks.task_list_id", "tasks.status"])
+          .execute());
       for (const row of rows) {
         const entry = counts.get(row.task_list_id) ?? { task_list_id: row.task_list_id, complete: 0, incomplete: 0 };
         if (Number(row.status) === 1) entry.complete += Number(row.count);

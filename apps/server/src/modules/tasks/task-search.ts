@@ -1,4 +1,4 @@
-import type { ListTasksQuery } from "@plotline/contracts";
+import { statusesOf, type ListTasksQuery } from "@plotline/contracts";
 import { invalidField } from "../../lib/app-error.js";
 import { toDateObject, toStoredTimestamp } from "../../lib/dates.js";
 import type { ProjectAccess } from "../projects/project-access.js";
@@ -63,7 +63,7 @@ export function searchFilters(query: ListTasksQuery, timezone: string): Omit<Tas
   const users = query.users === undefined ? undefined : Array.isArray(query.users) ? query.users : [query.users];
   return {
     assigneeIds: users,
-    status: query.status,
+    statuses: query.status === undefined ? undefined : statusesOf(query.status),
     startAt: toDateCondition("start_at", query.start_at),
     dueDate: toDateCondition("due_date", query.due_date),
     dueFrom: query.due_date_start,

@@ -46,7 +46,7 @@ async function titles(session: Session, query: string): Promise<string[]> {
 describe("GET /api/pm/v2/tasks", () => {
   it("covers the caller's projects only; site managers see every project", async () => {
     expect(await titles(cast.coWorker, "")).toEqual(["A early", "A late", "A undated", "B done", "B pending"]);
-    expect(await titles(cast.siteManager, "?per_page=-1")).toEqual(["A early", "A late", "A undated", "B done", "B pending", "C hidden"]);
+    expect(await titles(cast.siteManager, "?per_page=100")).toEqual(["A early", "A late", "A undated", "B done", "B pending", "C hidden"]);
     expect(await titles(cast.outsider, "")).toEqual([]);
   });
 
@@ -62,6 +62,17 @@ describe("GET /api/pm/v2/tasks", () => {
     expect(await titles(cast.coWorker, "?status=1")).toEqual(["B done"]);
     expect(await titles(cast.coWorker, "?status=2")).toEqual(["B pending"]);
     expect(await titles(cast.coWorker, `?status=0&users=${cast.coWorker.userId}`)).toEqual(["A early", "A undated"]);
+  });
+
+  it("reads status words: incomplete is open and pending together", async () => {
+    expect(await titles(cast.coWorker, "?status=incomplete")).toEqual(["A early", "A late", "A undated", "B pending"]);
+    expect(await titles(cast.coWorker, "?status=complete")).toEqual(["B done"]);
+    expect(await titles(cast.coWorker, "?status=pending")).toEqual(["B pending"]);
+    const inProject = await cast.coWorker.inject({ method: "GET", url: `/api/pm/v2/projects/${projectB}/tasks?status=incomplete` });
+    expect(inProject.json().data.map((task: { title: string }) => task.title)).toEqual(["B pending"]);
+    const wrong = await cast.coWorker.inject({ method: "GET", url: "/api/pm/v2/tasks?status=open" });
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json().data.params)).toEqual(["status"]);
   });
 
   it("compares start_at and due_date with operators", async () => {
@@ -101,6 +112,15 @@ describe("GET /api/pm/v2/tasks", () => {
     expect(first.json().meta.pagination).toEqual({ total: 5, count: 2, per_page: 2, current_page: 1, total_pages: 3 });
     const third = await cast.coWorker.inject({ method: "GET", url: "/api/pm/v2/tasks?per_page=2&page=3" });
     expect(third.json().data.map((task: { title: string }) => task.title)).toEqual(["A early"]);
+  });
+
+  it("keeps per_page between 1 and 100: every task at once is not offered", async () => {
+    for (const perPage of [-1, 0, 101]) {
+      const response = await cast.coWorker.inject({ method: "GET", url: `/api/pm/v2/tasks?per_page=${perPage}` });
+      expect(response.statusCode, `per_page=${perPage}`).toBe(400);
+      expect(Object.keys(response.json().data.params)).toEqual(["per_page"]);
+    }
+    expect((await cast.coWorker.inject({ method: "GET", url: "/api/pm/v2/tasks?per_page=100" })).statusCode).toBe(200);
   });
 });
 

@@ -164,3 +164,40 @@ describe("private tasks stay out of every listing and count", () => {
     await saveCapabilities(t.database.db, project, null);
   });
 });
+
+describe("private tasks read like missing ones when named by id", () => {
+  let project: number;
+  let inboxId: number;
+  let privateTaskId: number;
+
+  beforeAll(async () => {
+    project = (await createProjectWithCast(cast, { title: "Named by id" })).id;
+    inboxId = (await t.database.db.selectFrom("task_lists").select("id").where("project_id", "=", project).where("is_inbox", "=", 1).executeTakeFirstOrThrow()).id;
+    privateTaskId = (await createTask(cast.manager, project, { title: "Private parent", privacy: 1 })).id;
+  });
+
+  it("refuses a sub-task under a private parent the caller cannot see with the same 400 as a missing parent", async () => {
+    const create = (parentId: number) =>
+      cast.client.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks`, payload: { title: "Child", parent_id: parentId } });
+    const hidden = await create(privateTaskId);
+    const missing = await create(9_999_999);
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json()).toEqual(missing.json());
+    expect(hidden.json().data.params).toEqual({ parent_id: ["Choose a task of this project."] });
+    const subTasks = await t.database.db.selectFrom("tasks").select("id").where("parent_id", "=", privateTaskId).where("parent_id", "<>", 0).execute();
+    expect(subTasks).toEqual([]);
+    const byCoWorker = await cast.coWorker.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks`, payload: { title: "Child", parent_id: privateTaskId } });
+    expect(byCoWorker.statusCode, byCoWorker.body).toBe(200);
+  });
+
+  it("treats a hidden task in tasks/sorting exactly like an unknown one", async () => {
+    const sort = (id: number) =>
+      cast.client.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks/sorting`, payload: { list_id: inboxId, orders: [{ id, index: 0 }] } });
+    const hidden = await sort(privateTaskId);
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json().data.params).toEqual({ orders: [`These tasks are not in the list: ${privateTaskId}.`] });
+    const unknown = await sort(9_999_999);
+    expect(unknown.json().data.params).toEqual({ orders: ["These tasks are not in the list: 9999999."] });
+    expect((await cast.coWorker.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks/sorting`, payload: { list_id: inboxId, orders: [{ id: privateTaskId, index: 0 }] } })).statusCode).toBe(200);
+  });
+});

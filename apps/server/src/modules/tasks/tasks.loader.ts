@@ -1,6 +1,7 @@
 import type { Task } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../db/schema.js";
+import { commentsRepository } from "../comments/comments.repository.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { usersRepository } from "../users/users.repository.js";
 import { presentTask } from "./tasks.presenter.js";
@@ -21,10 +22,11 @@ export interface TaskRelations {
  */
 export function taskLoader(db: Kysely<Database>, timezone: string) {
   const tasks = tasksRepository(db);
+  const commentCounts = commentsRepository(db);
 
   async function loadRelations(records: readonly TaskRecord[]): Promise<TaskRelations> {
     const ids = records.map((record) => record.id);
-    const [assigneeRows, comments] = await Promise.all([tasks.findAssignees(ids), tasks.countComments("task", ids)]);
+    const [assigneeRows, comments] = await Promise.all([tasks.findAssignees(ids), commentCounts.countComments("task", ids)]);
     const assignees = new Map<number, number[]>();
     for (const row of assigneeRows) assignees.set(row.task_id, [...(assignees.get(row.task_id) ?? []), row.user_id]);
     const userIds = new Set<number>(records.map((record) => record.created_by));

@@ -1,10 +1,10 @@
-import type { Task, User } from "@plotline/contracts";
+import type { Task } from "@plotline/contracts";
 import type { UserRow } from "../../db/schema.js";
 import { toDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
 import type { ProjectAccess } from "../projects/project-access.js";
-import { presentUser } from "../users/users.presenter.js";
+import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { taskAbilities } from "./tasks.policy.js";
 import type { TaskRecord } from "./tasks.repository.js";
 
@@ -15,12 +15,6 @@ export interface TaskExtras {
   users: ReadonlyMap<number, UserRow>;
   commentCount: number;
   timezone: string;
-}
-
-/** A loaded user, or a stand-in for one that is gone so that a missing account never breaks a listing. */
-export function userOrPlaceholder(users: ReadonlyMap<number, UserRow>, id: number): User {
-  const row = users.get(id);
-  return row ? presentUser(row) : { id, display_name: "Unknown user", email: "", avatar_url: null, manage_pm: false };
 }
 
 /** The fields of a task that leave the server. */
@@ -45,8 +39,8 @@ export function presentTask(record: TaskRecord, extras: TaskExtras): Task {
     updated_at: toRequiredDateObject(record.updated_at, extras.timezone),
     completed_at: toDateObject(record.completed_at, extras.timezone),
     completed_by: record.completed_by,
-    creator: related(userOrPlaceholder(extras.users, record.created_by)),
-    assignees: related(extras.assigneeIds.map((id) => userOrPlaceholder(extras.users, id))),
+    creator: related(presentUserOrPlaceholder(extras.users, record.created_by)),
+    assignees: related(extras.assigneeIds.map((id) => presentUserOrPlaceholder(extras.users, id))),
     type: related(
       record.type_id !== null && record.type_title !== null
         ? { id: record.type_id, title: record.type_title, description: record.type_description ?? "" }

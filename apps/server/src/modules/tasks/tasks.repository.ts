@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, TaskRow } from "../../db/schema.js";
+import { inChunks, IN_LIST_CHUNK } from "../../db/sql-helpers.js";
 
 /** A task with its type's name, as every read returns it (the type is joined, never fetched apart). */
 export type TaskRecord = TaskRow & { type_title: string | null; type_description: string | null };
@@ -11,7 +12,7 @@ export type TaskWithList = TaskRecord & { list_privacy: number; list_status: num
 export type NewTask = Omit<TaskRow, "id">;
 
 /** Largest number of rows changed by one CASE update; keeps the statement under every engine's parameter limit. */
-const CHUNK = 500;
+const CHUNK = IN_LIST_CHUNK;
 
 /** Writes and single-record reads of tasks and their assignees. Listings live in task-pages.repository.ts. */
 export function tasksRepository(db: Kysely<Database>) {
@@ -78,16 +79,21 @@ export function tasksRepository(db: Kysely<Database>) {
       }
     },
 
-    /** Which of the given ids are top-level tasks of the list. */
-    async findTaskIdsInList(listId: number, ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom("tasks")
-        .select("id")
-        .where("task_list_id", "=", listId)
-        .where("parent_id", "=", 0)
-        .where("id", "in", [...new Set(ids)])
-        .execute();
+    /**
+     * Which of the given ids are top-level tasks of the list that the reader may see: private tasks only
+     * with `view.privateTasks` (the list itself is checked by the caller), so that a hidden task reads
+     * exactly like one that does not exist.
+     */
+    async findTaskIdsInList(listId: number, ids: readonly number[], view: { privateTasks: boolean }): Promise<Set<number>> {
+      const rows = await inChunks(ids, (chunk) =>
+        db
+          .selectFrom("tasks")
+          .select("id")
+          .where("task_list_id", "=", listId)
+          .where("parent_id", "=", 0)
+          .where("id", "in", chunk)
+          .$if(!view.privateTasks, (qb) => qb.where("privacy", "=", 0))
+          .execute());
       return new Set(rows.map((row) => row.id));
     },
 
@@ -102,29 +108,16 @@ export function tasksRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Assignee ids of the given tasks, in one query. */
+    /** Assignee ids of the given tasks, one query per 500 tasks; each task's assignees in the order they were added. */
     findAssignees(taskIds: readonly number[]): Promise<Array<{ task_id: number; user_id: number }>> {
-      if (taskIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom("task_assignees")
-        .select(["task_id", "user_id"])
-        .where("task_id", "in", [...new Set(taskIds)])
-        .orderBy("assigned_at")
-        .orderBy("user_id")
-        .execute();
-    },
-
-    /** Comment counts of records of one kind (`task`, `task_list`), in one grouped query. */
-    async countComments(commentableType: string, ids: readonly number[]): Promise<Map<number, number>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .selectFrom("comments")
-        .select(["commentable_id", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("commentable_type", "=", commentableType)
-        .where("commentable_id", "in", [...new Set(ids)])
-        .groupBy("commentable_id")
-        .execute();
-      return new Map(rows.map((row) => [row.commentable_id, Number(row.count)]));
+      return inChunks(taskIds, (chunk) =>
+        db
+          .selectFrom("task_assignees")
+          .select(["task_id", "user_id"])
+          .where("task_id", "in", chunk)
+          .orderBy("assigned_at")
+          .orderBy("user_id")
+          .execute());
     },
 
     /** Which of the given users are members of the project. */

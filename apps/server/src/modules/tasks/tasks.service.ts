@@ -6,7 +6,7 @@ import { AppError, forbidden, invalidField, notFound } from "../../lib/app-error
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { recordActivity, type ActivityType } from "../activities/activity-recorder.js";
+import { recordActivity, rescopeActivities, rescopeTaskActivities } from "../activities/activity-recorder.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { taskListPolicy } from "../task-lists/task-lists.policy.js";
 import { taskListsRepository } from "../task-lists/task-lists.repository.js";
@@ -124,9 +124,10 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
       if (input.privacy && !taskPolicy.canMakePrivate(projectAccess)) throw forbidden("You do not have permission to create private tasks.");
       checkDates(input.start_at, input.due_date);
       const parent = input.parent_id > 0 ? await tasks.findTask(input.parent_id) : undefined;
-      if (input.parent_id > 0 && (!parent || parent.project_id !== projectId || parent.parent_id !== 0)) {
-        throw invalidField("parent_id", "Choose a task of this project.");
-      }
+      // A parent the caller may not see answers exactly as a missing one, so that its existence does not leak.
+      const parentUsable = parent !== undefined && parent.project_id === projectId && parent.parent_id === 0
+        && taskPolicy.canSee(privacyView(projectAccess), parent, { privacy: parent.list_privacy });
+      if (input.parent_id > 0 && !parentUsable) throw invalidField("parent_id", "Choose a task of this project.");
       const [list] = await Promise.all([
         resolveList(projectAccess, parent ? parent.task_list_id : input.board_id),
         checkAssignees(projectId, input.assignees),
@@ -183,6 +184,8 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
       ]);
       const now = nowUtc();
       const statusChanged = input.status !== undefined && input.status !== task.status;
+      const privacy = input.privacy !== undefined ? (input.privacy ? 1 : 0) : task.privacy;
+      const privacyScope = taskPrivacyScope({ privacy }, target ?? { privacy: task.list_privacy });
       await ctx.db.transaction().execute(async (trx) => {
         const repo = tasksRepository(trx);
         await repo.updateTask(taskId, {
@@ -202,13 +205,17 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
         });
         if (target) await repo.moveTask(taskId, target.id, await repo.nextSortOrder(target.id), now);
         if (input.assignees) await repo.replaceAssignees(taskId, projectId, input.assignees, now);
-        const type: ActivityType = statusChanged ? (input.status === 1 ? "complete" : "incomplete") : target ? "move" : "update";
-        const privacy = input.privacy !== undefined ? (input.privacy ? 1 : 0) : task.privacy;
-        await recordActivity(trx, actor, {
-          projectId, type, resource: "task", resourceId: taskId, title: input.title ?? task.title,
-          privacyScope: taskPrivacyScope({ privacy }, target ?? { privacy: task.list_privacy }),
-          meta: target ? { from_task_list_id: task.task_list_id, task_list_id: target.id } : {},
-        });
+        // The task's earlier history (and its sub-tasks' after a move) follows its new privacy.
+        if (target || privacy !== task.privacy) await rescopeActivities(trx, { projectId, subject: "task", ids: [taskId], scope: privacyScope });
+        if (target) {
+          await rescopeTaskActivities(trx, { projectId, of: { parentId: taskId }, scopeFor: (subTaskPrivacy) => taskPrivacyScope({ privacy: subTaskPrivacy }, target) });
+        }
+        const title = input.title ?? task.title;
+        const entry = { projectId, resource: "task", resourceId: taskId, title, privacyScope } as const;
+        // A move and a status change in one call are two things that happened; each gets its entry.
+        if (target) await recordActivity(trx, actor, { ...entry, type: "move", meta: { from_task_list_id: task.task_list_id, task_list_id: target.id } });
+        if (statusChanged) await recordActivity(trx, actor, { ...entry, type: input.status === 1 ? "complete" : "incomplete", meta: { status: input.status } });
+        if (!target && !statusChanged) await recordActivity(trx, actor, { ...entry, type: "update", meta: {} });
       });
       return presentOne(projectAccess, taskId);
     },
@@ -266,7 +273,8 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
         throw forbidden("You do not have permission to reorder tasks in this project.");
       }
       const orderIds = input.orders.map((order) => order.id);
-      const inList = await tasks.findTaskIdsInList(list.id, orderIds);
+      // Hidden tasks read exactly like unknown ones, so the answer does not tell which private ids exist.
+      const inList = await tasks.findTaskIdsInList(list.id, orderIds, privacyView(projectAccess));
       const strangers = orderIds.filter((id) => !inList.has(id) && !(moving && id === moved?.id));
       if (strangers.length > 0) throw invalidField("orders", `These tasks are not in the list: ${[...new Set(strangers)].join(", ")}.`);
       const now = nowUtc();
@@ -274,9 +282,12 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
         const repo = tasksRepository(trx);
         if (moving && moved) {
           await repo.moveTask(moved.id, list.id, await repo.nextSortOrder(list.id), now);
+          const privacyScope = taskPrivacyScope(moved, list);
+          await rescopeActivities(trx, { projectId, subject: "task", ids: [moved.id], scope: privacyScope });
+          await rescopeTaskActivities(trx, { projectId, of: { parentId: moved.id }, scopeFor: (privacy) => taskPrivacyScope({ privacy }, list) });
           await recordActivity(trx, actor, {
             projectId, type: "move", resource: "task", resourceId: moved.id, title: moved.title,
-            privacyScope: taskPrivacyScope(moved, list), meta: { from_task_list_id: moved.task_list_id, task_list_id: list.id },
+            privacyScope, meta: { from_task_list_id: moved.task_list_id, task_list_id: list.id },
           });
         }
         await repo.setSortOrders(input.orders);

@@ -136,6 +136,19 @@ describe("POST /api/pm/v2/projects/:project/tasks/:id/update", () => {
     expect(response.json().data.params.due_date).toBeDefined();
   });
 
+  it("records both the move and the status change when one update does both", async () => {
+    const task = await createTask(cast.manager, projectId, { title: "Shipped" });
+    const list = await createList(cast.manager, projectId, { title: "Done work" });
+    const response = await cast.manager.inject({ method: "POST", url: url(`/${task.id}/update`), payload: { status: 1, board_id: list.id } });
+    expect(response.json().data).toMatchObject({ status: 1, task_list_id: list.id });
+    const entries = await t.database.db.selectFrom("activities").select(["action", "message"]).where("resource_id", "=", task.id).where("resource_type", "=", "task").orderBy("id").execute();
+    expect(entries).toEqual([
+      { action: "create_task", message: "Mia Manager created the task Shipped" },
+      { action: "move_task", message: "Mia Manager moved the task Shipped" },
+      { action: "complete_task", message: "Mia Manager completed the task Shipped" },
+    ]);
+  });
+
   it("also answers on the task's own path", async () => {
     const task = await createTask(cast.manager, projectId);
     const response = await cast.manager.inject({ method: "POST", url: url(`/${task.id}`), payload: { title: "Via POST" } });
@@ -186,7 +199,7 @@ describe("POST /api/pm/v2/projects/:project/tasks/:id/delete", () => {
     const parent = await createTask(cast.manager, projectId, { title: "Parent" });
     const child = await createTask(cast.manager, projectId, { title: "Child", parent_id: parent.id });
     expect(child).toMatchObject({ parent_id: parent.id, task_list_id: inboxId });
-    const listed = await cast.manager.inject({ method: "GET", url: `${url()}?per_page=-1` });
+    const listed = await cast.manager.inject({ method: "GET", url: `${url()}?per_page=100` });
     expect(listed.json().data.map((task: { id: number }) => task.id)).not.toContain(child.id);
     const list = await createList(cast.manager, projectId);
     const moveChild = await cast.manager.inject({ method: "POST", url: url(`/${child.id}/update`), payload: { board_id: list.id } });

@@ -11,3 +11,12 @@ export function presentUser(row: UserRow): User {
     manage_pm: row.manage_pm === 1,
   };
 }
+
+/**
+ * A loaded user, or a stand-in for one whose row is missing, so that one missing account never breaks a
+ * whole listing (creators, assignees, authors of tasks, lists, milestones, discussions and comments).
+ */
+export function presentUserOrPlaceholder(users: ReadonlyMap<number, UserRow>, id: number): User {
+  const row = users.get(id);
+  return row ? presentUser(row) : { id, display_name: "Unknown user", email: "", avatar_url: null, manage_pm: false };
+}

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, NewUserRow, UserRow, UserUpdate } from "../../db/schema.js";
-import { containsIgnoringCase } from "../../db/sql-helpers.js";
+import { containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
 
 /** Options of a user search. */
 export interface UserSearch {
@@ -34,9 +34,9 @@ export function usersRepository(db: Kysely<Database>) {
       return db.selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
     },
 
+    /** The users among the given ids, 500 ids per query. */
     findUsersByIds(ids: readonly number[]): Promise<UserRow[]> {
-      if (ids.length === 0) return Promise.resolve([]);
-      return db.selectFrom("users").selectAll().where("id", "in", [...new Set(ids)]).execute();
+      return inChunks(ids, (chunk) => db.selectFrom("users").selectAll().where("id", "in", chunk).execute());
     },
 
     async searchUsers(search: UserSearch): Promise<{ rows: UserRow[]; total: number }> {

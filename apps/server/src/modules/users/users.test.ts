@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createUserAndSignIn, setUpFirstUser, signIn, TEST_PASSWORD, uniqueEmail, type Session, type TestApp } from "../../../test/helpers.js";
+import { usersRepository } from "./users.repository.js";
 
 let t: TestApp;
 let admin: Session;
@@ -16,6 +17,19 @@ async function countUsers(): Promise<number> {
   const row = await t.database.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+describe("users looked up by id", () => {
+  it("binds at most 500 ids per query, whatever the number asked for", async () => {
+    const ids = Array.from({ length: 1_201 }, (_, i) => i + 1);
+    t.queries.length = 0;
+    const rows = await usersRepository(t.database.db).findUsersByIds([...ids, ...ids]);
+    expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual([1, 2]);
+    expect(t.queries).toHaveLength(3);
+    t.queries.length = 0;
+    expect(await usersRepository(t.database.db).findUsersByIds([])).toEqual([]);
+    expect(t.queries).toHaveLength(0);
+  });
+});
 
 describe("GET /api/pm/v2/users", () => {
   it("lists users to any signed-in user with pagination meta", async () => {

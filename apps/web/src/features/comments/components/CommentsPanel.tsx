@@ -1,4 +1,4 @@
-import { Badge, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { CommentableType } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
 import { mentionedUserIds, type MentionUser } from "../../../components/RichTextEditor.js";
@@ -32,9 +32,9 @@ export function CommentsPanel({
         <Title order={2} size="h5" id={`comments-${commentableType}-${commentableId}`}>
           {t("comments.title")}
         </Title>
-        {comments.data && (
+        {comments.total !== undefined && (
           <Badge variant="light" color="gray" size="sm">
-            {comments.data.data.length}
+            {comments.total}
           </Badge>
         )}
       </Group>
@@ -45,15 +45,20 @@ export function CommentsPanel({
         </Stack>
       ) : comments.error ? (
         <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />
-      ) : comments.data.data.length === 0 ? (
+      ) : !comments.comments || comments.comments.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t("comments.empty")}
         </Text>
       ) : (
         <Stack gap="xs">
-          {comments.data.data.map((comment) => (
+          {comments.comments.map((comment) => (
             <CommentItem key={comment.id} projectId={projectId} comment={comment} mentionUsers={mentionUsers} />
           ))}
+          {comments.hasNextPage && (
+            <Button variant="subtle" size="xs" onClick={() => void comments.fetchNextPage()} loading={comments.isFetchingNextPage}>
+              {t("comments.show_more")}
+            </Button>
+          )}
         </Stack>
       )}
       <CommentForm

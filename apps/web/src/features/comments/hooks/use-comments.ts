@@ -1,23 +1,36 @@
-import { commentSchema, itemEnvelope, messageSchema, type CommentableType, type CreateCommentBody, type UpdateCommentBody } from "@plotline/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import {
+  commentSchema,
+  itemEnvelope,
+  listEnvelope,
+  messageSchema,
+  type Comment,
+  type CommentableType,
+  type CreateCommentBody,
+  type UpdateCommentBody,
+} from "@plotline/contracts";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { projectKeys } from "../../projects/hooks/project-keys.js";
 
-/** The comments answer: a list, with or without pagination in `meta`. */
-const commentListSchema = z.object({ data: z.array(commentSchema) });
+/** Comments fetched per page; a long thread shows a "show more" button. */
+const COMMENTS_PER_PAGE = 50;
 
-/** The comments on one record (task, list, discussion, milestone or file), oldest first. */
+/** The comments on one record (task, list, discussion, milestone or file), oldest first, page after page. */
 export function useComments(projectId: number, commentableType: CommentableType, commentableId: number) {
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: projectKeys.comments(projectId, commentableType, commentableId),
-    queryFn: ({ signal }) =>
+    queryFn: ({ pageParam, signal }) =>
       api.get(`pm/v2/projects/${projectId}/comments`, {
-        schema: commentListSchema,
-        query: { commentable_type: commentableType, commentable_id: commentableId },
+        schema: listEnvelope(commentSchema),
+        query: { commentable_type: commentableType, commentable_id: commentableId, page: pageParam, per_page: COMMENTS_PER_PAGE },
         signal,
       }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.meta.pagination.current_page < last.meta.pagination.total_pages ? last.meta.pagination.current_page + 1 : undefined),
   });
+  const comments: Comment[] | undefined = query.data?.pages.flatMap((page) => page.data);
+  const total = query.data?.pages[0]?.meta.pagination.total;
+  return { ...query, comments, total };
 }
 
 /**

@@ -38,7 +38,7 @@ export function ProjectsBrowser() {
   const remove = useDeleteProject();
   const meta = projects.data?.meta;
 
-  const newButton = me.capabilities.manage_pm && (
+  const newButton = me.capabilities.create_project && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
       {t("projects.new")}
     </Button>

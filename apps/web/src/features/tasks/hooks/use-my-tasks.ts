@@ -17,11 +17,11 @@ export const MY_TASKS_PER_PAGE = 20;
 function filters(part: MyTasksPart, today: string): Record<string, string | number> {
   switch (part) {
     case "due_later":
-      return { status: 0, "due_date[operator]": "greater_than_equal", "due_date[date]": today };
+      return { status: "incomplete", "due_date[operator]": "greater_than_equal", "due_date[date]": today };
     case "no_due_date":
-      return { status: 0, "due_date[operator]": "null" };
+      return { status: "incomplete", "due_date[operator]": "null" };
     case "outstanding":
-      return { status: 0, "due_date[operator]": "less_than", "due_date[date]": today };
+      return { status: "incomplete", "due_date[operator]": "less_than", "due_date[date]": today };
     case "completed":
       return { status: 1 };
   }
