@@ -13,6 +13,26 @@ export interface TargetServer {
 /** One scenario's load figures and the SQL statements a single request ran. */
 export interface ScenarioMeasurement extends LoadFigures {
   sqlPerRequest: number | null;
+  /** Latency of one request at a time (no queueing behind other connections), in ms. */
+  soloP50Ms: number;
+  soloP95Ms: number;
+}
+
+/** Requests sent one after another to time a single request precisely. */
+const SOLO_REQUESTS = 60;
+
+/** Times requests sent one at a time: what one user waits, without the queue a load run builds. */
+async function soloLatency(origin: string, request: ScenarioRequest): Promise<{ soloP50Ms: number; soloP95Ms: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < SOLO_REQUESTS; i += 1) {
+    const started = performance.now();
+    const response = await sendRequest(origin, request);
+    times.push(performance.now() - started);
+    if (response.status < 200 || response.status > 299) throw new LoadFailure(`${request.method} ${request.path}: answered ${response.status}`);
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0;
+  return { soloP50Ms: at(0.5), soloP95Ms: at(0.95) };
 }
 
 /** Seeds, warms up, counts one request's SQL, then runs the measured load. */
@@ -28,7 +48,9 @@ export async function measureScenario(
     await runLoad({ ...load, seconds: settings.warmupSeconds });
     // Counted after the warm-up, so the figure is the steady state (caches filled), not a cold start.
     const sqlPerRequest = target.queries ? await countQueries(target.origin, request, target.queries) : null;
-    return { ...(await runLoad({ ...load, seconds: settings.seconds })), sqlPerRequest };
+    const figures = await runLoad({ ...load, seconds: settings.seconds });
+    await settleIfCounting(target.queries);
+    return { ...figures, sqlPerRequest, ...(await soloLatency(target.origin, request)) };
   } catch (error) {
     if (error instanceof LoadFailure) throw new LoadFailure(`${error.message}\n${await describeOneResponse(target.origin, request)}`);
     throw error;
@@ -42,6 +64,10 @@ async function settle(queries: QueryCounter): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
     if (queries.count === before) return;
   }
+}
+
+async function settleIfCounting(queries: QueryCounter | null): Promise<void> {
+  if (queries) await settle(queries);
 }
 
 async function countQueries(origin: string, request: ScenarioRequest, queries: QueryCounter): Promise<number> {

@@ -12,6 +12,9 @@ export interface ScenarioResult extends LoadFigures {
   ratioToBaseline: number | null;
   /** SQL statements one request ran; null for targets without a database. */
   sqlPerRequest: number | null;
+  /** One request at a time: median and 95th percentile, in ms. */
+  soloP50Ms: number;
+  soloP95Ms: number;
 }
 
 /** The settings a run used, kept with its figures so two runs can be compared fairly. */
@@ -23,7 +26,7 @@ export interface RunSettings {
 
 /** Formats the results as a fixed-width table for the terminal. */
 export function formatTable(results: ScenarioResult[]): string {
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "x hello", "SQL/req"];
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "x hello", "SQL/req", "solo p50", "solo p95"];
   const rows = results.map((r) => [
     r.name,
     r.requestsPerSecond.toFixed(0),
@@ -31,6 +34,8 @@ export function formatTable(results: ScenarioResult[]): string {
     r.p99Ms.toFixed(1),
     r.ratioToBaseline === null ? "-" : r.ratioToBaseline.toFixed(2),
     r.sqlPerRequest === null ? "-" : String(r.sqlPerRequest),
+    r.soloP50Ms.toFixed(2),
+    r.soloP95Ms.toFixed(2),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
   // The name column reads best left-aligned, the figures right-aligned so their digits line up.
