@@ -25,6 +25,11 @@ export function setNonce(value: string | null): void {
   nonce = value;
 }
 
+/** The session's nonce, for the few calls (multipart uploads) that cannot go through `api`. */
+export function currentNonce(): string | null {
+  return nonce;
+}
+
 type Method = "GET" | "POST";
 
 interface RequestOptions<S extends z.ZodType> {

@@ -1,10 +1,10 @@
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { ActionIcon, Anchor, Badge, Box, Button, Card, Collapse, Divider, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Box, Button, Card, Collapse, Divider, Group, Loader, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { routePath, type Task, type TaskList } from "@plotline/contracts";
 import { IconChevronDown, IconChevronUp, IconGripVertical, IconLock } from "@tabler/icons-react";
-import { useState, type CSSProperties } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { htmlToText } from "../../projects/lib/dates.js";
@@ -63,6 +63,12 @@ function DoneTasks({ projectId, list, taskHref }: Pick<CardProps, "projectId" | 
   const loadMore = useLoadMoreTasks(projectId);
   const total = list.meta.total_complete_tasks;
   const tasks = list.complete_tasks?.data ?? [];
+  const notLoaded = list.complete_tasks === undefined;
+  const { mutate, isPending, isError } = loadMore;
+  // Done tasks come with the list only on the single-list page; elsewhere the first page is fetched on opening.
+  useEffect(() => {
+    if (shown && notLoaded && total > 0 && !isPending && !isError) mutate({ list, group: "complete_tasks" });
+  }, [shown, notLoaded, total, isPending, isError, mutate, list]);
   if (total === 0) return null;
   return (
     <>
@@ -80,10 +86,15 @@ function DoneTasks({ projectId, list, taskHref }: Pick<CardProps, "projectId" | 
         </Button>
       </Box>
       <Collapse expanded={shown}>
+        {notLoaded && isPending && (
+          <Box px="md" py="xs">
+            <Loader size="xs" aria-label={t("common.loading")} />
+          </Box>
+        )}
         {tasks.map((task) => (
           <TaskRowView key={task.id} projectId={projectId} task={task} href={taskHref(task)} handle={<Box w={22} aria-hidden />} />
         ))}
-        {tasks.length < total && (
+        {!notLoaded && tasks.length < total && (
           <Box px="md" pb="xs">
             <Button variant="light" size="xs" loading={loadMore.isPending} onClick={() => loadMore.mutate({ list, group: "complete_tasks" })}>
               {t("task_lists.load_more_completed", { count: total - tasks.length })}
