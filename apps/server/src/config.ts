@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { S3Settings } from "./storage/storage.js";
 
 /** Everything Plotline reads from its environment, parsed once at start. */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   timezone: string;
   /** Behind a reverse proxy: read client addresses from X-Forwarded-For. */
   trustProxy: boolean;
+  /** S3-compatible storage for uploads when `S3_BUCKET` is set; null stores them under `<dataDir>/files`. */
+  s3: S3Settings | null;
 }
 
 /** Reads the configuration from environment variables, with defaults that need no set-up. */
@@ -41,6 +44,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: parsePositiveInt(env.PLOTLINE_SESSION_DAYS, 30, "PLOTLINE_SESSION_DAYS") * 24 * 3600,
     timezone: parseTimezone(env.PLOTLINE_TIMEZONE ?? "UTC"),
     trustProxy: env.PLOTLINE_TRUST_PROXY === "1",
+    s3: env.S3_BUCKET?.trim()
+      ? {
+          bucket: env.S3_BUCKET.trim(),
+          endpoint: env.S3_ENDPOINT?.trim() || null,
+          region: env.S3_REGION?.trim() || "us-east-1",
+          accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
+        }
+      : null,
   };
 }
 

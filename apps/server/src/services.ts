@@ -4,6 +4,7 @@ import { authService } from "./modules/auth/auth.service.js";
 import { loginThrottle, memoryFailureCounter, type FailureCounter } from "./modules/auth/login-throttle.js";
 import { commentsService } from "./modules/comments/comments.service.js";
 import { discussionsService } from "./modules/discussions/discussions.service.js";
+import { filesService } from "./modules/files/files.service.js";
 import { milestonesService } from "./modules/milestones/milestones.service.js";
 import { moduleStatesService } from "./modules/module-states/module-states.service.js";
 import { projectAccessService } from "./modules/projects/project-access.js";
@@ -13,6 +14,7 @@ import { taskListsService } from "./modules/task-lists/task-lists.service.js";
 import { taskTypesService } from "./modules/task-types/task-types.service.js";
 import { tasksService } from "./modules/tasks/tasks.service.js";
 import { usersService } from "./modules/users/users.service.js";
+import { createStorage } from "./storage/storage.js";
 
 /** Shared pieces that differ between one process and several (counters, caches). */
 export interface SharedState {
@@ -37,6 +39,7 @@ export function createServices(ctx: AppContext, shared: SharedState = { failureC
     discussions: discussionsService(ctx, access),
     comments: commentsService(ctx, access),
     activities: activitiesService(ctx, access),
+    files: filesService(ctx, access, createStorage(ctx.config)),
   };
 }
 

@@ -3,7 +3,7 @@ import { NONCE_HEADER, SESSION_COOKIE } from "@plotline/contracts";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
+import { loadConfig, type Config } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/kysely.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import type { ServerModule } from "../src/modules/registry.js";
@@ -18,7 +18,7 @@ export interface TestApp {
 }
 
 /** Builds a test app. Call `close()` in afterAll; it drops what it created. */
-export async function createTestApp(options: { modules?: readonly ServerModule[] } = {}): Promise<TestApp> {
+export async function createTestApp(options: { modules?: readonly ServerModule[]; config?: Partial<Config> } = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : null;
   const queries: string[] = [];
   let dropSchema = async () => {};
@@ -38,7 +38,7 @@ export async function createTestApp(options: { modules?: readonly ServerModule[]
   }
   const database = openDatabase({ databaseUrl, sqlitePath: ":memory:", pgSchema, poolSize: 4, onQuery: (sql) => queries.push(sql) });
   await migrateToLatest(database);
-  const config = { ...loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: "" }), databaseUrl };
+  const config = { ...loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: "" }), databaseUrl, ...options.config };
   const app = await buildApp({ config, database, modules: options.modules });
   await app.ready();
   return {

@@ -14,3 +14,4 @@ export * from "./milestones.js";
 export * from "./discussions.js";
 export * from "./comments.js";
 export * from "./activities.js";
+export * from "./files.js";

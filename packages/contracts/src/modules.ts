@@ -87,6 +87,12 @@ export const ROUTES = {
   individual_discussions: "/projects/:project_id/discussions/:discussion_id",
   milestones: "/projects/:project_id/milestones",
   pm_files: "/projects/:project_id/files",
+  /** A folder of the project's files; folder 0 is the files home, so single items at the top nest there. */
+  pro_file_lists: "/projects/:project_id/files/:folder_id",
+  /** The single doc, file and link modals, over the list of the folder that holds them. */
+  single_doc: "/projects/:project_id/files/:folder_id/doc/:doc_id",
+  single_file: "/projects/:project_id/files/:folder_id/files/:file_id",
+  single_link: "/projects/:project_id/files/:folder_id/link/:link_id",
   pm_pro_settings: "/projects/:project_id/settings",
 } as const;
 export type RouteName = keyof typeof ROUTES;

@@ -4,6 +4,7 @@ import * as platform from "./migrations/0001-platform.js";
 import * as core from "./migrations/0002-core.js";
 import * as taskIndexes from "./migrations/0003-task-indexes.js";
 import * as activitySubjects from "./migrations/0004-activity-subjects.js";
+import * as files from "./migrations/0005-files.js";
 
 type EngineMigration = { up: (db: Parameters<Migration["up"]>[0], kind: DatabaseKind) => Promise<void> };
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0002-core": core,
   "0003-task-indexes": taskIndexes,
   "0004-activity-subjects": activitySubjects,
+  "0005-files": files,
 };
 
 class StaticProvider implements MigrationProvider {

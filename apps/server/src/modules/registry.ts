@@ -4,6 +4,7 @@ import { activitiesRoutes } from "./activities/activities.routes.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import { commentsRoutes } from "./comments/comments.routes.js";
 import { discussionsRoutes } from "./discussions/discussions.routes.js";
+import { filesRoutes } from "./files/files.routes.js";
 import { healthRoutes } from "./health/health.routes.js";
 import { milestonesRoutes } from "./milestones/milestones.routes.js";
 import { projectsRoutes } from "./projects/projects.routes.js";
@@ -35,4 +36,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { module: "core", routes: discussionsRoutes },
   { module: "core", routes: commentsRoutes },
   { module: "core", routes: activitiesRoutes },
+  { module: "files", routes: filesRoutes },
 ];

@@ -6,6 +6,7 @@ import { RequireSession } from "../components/RequireSession.js";
 import { ProjectLayout } from "../features/projects/components/ProjectLayout.js";
 import { AccountPage } from "./account.js";
 import { DiscussionsPage } from "./discussions.js";
+import { FilesHomePage, FolderPage } from "./files.js";
 import { IndividualDiscussionPage } from "./individual-discussion.js";
 import { LoginPage } from "./login.js";
 import { MilestonesPage } from "./milestones.js";
@@ -14,6 +15,7 @@ import { NotFoundPage } from "./not-found.js";
 import { ProjectOverviewPage } from "./project-overview.js";
 import { ProjectListsPage } from "./project-lists.js";
 import { SetupPage } from "./setup.js";
+import { SingleFileItemPage } from "./single-file-item.js";
 import { SingleListPage } from "./single-list.js";
 import { SingleTaskPage } from "./single-task.js";
 import { TaskListsPage } from "./task-lists.js";
@@ -42,6 +44,17 @@ const PROJECT_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; chi
   { name: "discussions", element: <DiscussionsPage /> },
   { name: "individual_discussions", element: <IndividualDiscussionPage /> },
   { name: "milestones", element: <MilestonesPage /> },
+  { name: "pm_files", element: <FilesHomePage /> },
+  // Folder 0 is the files home, so the single doc, file and link modals always open over a folder's list.
+  {
+    name: "pro_file_lists",
+    element: <FolderPage />,
+    children: [
+      { name: "single_doc", element: <SingleFileItemPage /> },
+      { name: "single_file", element: <SingleFileItemPage /> },
+      { name: "single_link", element: <SingleFileItemPage /> },
+    ],
+  },
 ];
 
 const PROJECT_PREFIX = "/projects/:project_id/";

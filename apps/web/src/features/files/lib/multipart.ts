@@ -1,4 +1,4 @@
-import { errorBodySchema, NONCE_HEADER } from "@plotline/contracts";
+import { errorBodySchema, NONCE_HEADER, SVG_XSS_ERROR_TYPE } from "@plotline/contracts";
 import type { z } from "zod";
 import { ApiError, currentNonce } from "../../../api/client.js";
 
@@ -54,7 +54,7 @@ export async function postMultipart<S extends z.ZodType>(path: string, fields: F
         ? (payload as { error_type: string }).error_type
         : null;
     // An unsafe SVG is told with the server's one message, as the documents ask.
-    throw new UploadError(response.status, errorType === "svg_xss" ? { ...body, messages: [body.message] } : body, errorType);
+    throw new UploadError(response.status, errorType === SVG_XSS_ERROR_TYPE ? { ...body, messages: [body.message] } : body, errorType);
   }
   return schema.parse(payload);
 }

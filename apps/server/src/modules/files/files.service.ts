@@ -1,0 +1,320 @@
+import { randomBytes } from "node:crypto";
+import { createFileBody, type CreateFileBody, type FileFolder, type FileItem, type SortFilesBody, type UpdateFileBody } from "@plotline/contracts";
+import type { AppContext } from "../../context.js";
+import type { Actor } from "../../lib/actor.js";
+import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
+import { nowUtc } from "../../lib/dates.js";
+import { sanitizeRichText } from "../../lib/rich-text.js";
+import type { Storage } from "../../storage/storage.js";
+import { recordActivity } from "../activities/activity-recorder.js";
+import { commentsRepository } from "../comments/comments.repository.js";
+import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
+import { usersRepository } from "../users/users.repository.js";
+import { parseRange, type DownloadPlan } from "./files.download.js";
+import { filePolicy } from "./files.policy.js";
+import { presentFile, presentFolder } from "./files.presenter.js";
+import { filesRepository, type FileRow } from "./files.repository.js";
+import { fileScope, rescopeBelow } from "./files.scope.js";
+import { folderTree, type FolderTree } from "./files.tree.js";
+import { assertSafeSvg, cleanFileName, makeThumbnail, sniffType } from "./files.upload.js";
+
+/** One file of a multipart upload, read into memory within the size limit. */
+export interface UploadedFile {
+  filename: string;
+  bytes: Buffer;
+}
+
+/** What one request knows about the project: the access and the folder tree (one query each). */
+interface Scene {
+  access: ProjectAccess;
+  tree: FolderTree;
+}
+
+const HTTP_URL = /^https?:\/\/[^\s]+$/i;
+
+/** Project files: folders, docs, links, uploads and revisions of one project. */
+export function filesService(ctx: AppContext, access: ProjectAccessService, storage: Storage) {
+  const files = filesRepository(ctx.db);
+  const users = usersRepository(ctx.db);
+  const comments = commentsRepository(ctx.db);
+  const tz = ctx.config.timezone;
+
+  async function sceneOf(actor: Actor, projectId: number): Promise<Scene> {
+    const projectAccess = await access.requireAccess(actor, projectId);
+    return { access: projectAccess, tree: folderTree(await files.listFolders(projectId)) };
+  }
+
+  /** Whether the item is hidden from the reader: private itself or inside a private folder. */
+  function isHidden(scene: Scene, row: Pick<FileRow, "privacy" | "parent_id">): boolean {
+    if (filePolicy.canSeePrivate(scene.access)) return false;
+    return row.privacy === 1 || (row.parent_id !== 0 && scene.tree.isPrivatePath(row.parent_id));
+  }
+
+  /** An item (not a revision) the reader may see, or 404: a hidden one is not admitted to exist. */
+  async function loadVisible(scene: Scene, id: number): Promise<FileRow> {
+    const row = await files.findItem(scene.access.projectId, id);
+    if (!row || row.type === "revision" || isHidden(scene, row)) throw notFound("File");
+    return row;
+  }
+
+  /** A destination folder: 0 for the root, else a folder of this project the reader may see (400 otherwise). */
+  function resolveFolder(scene: Scene, folderId: number, field: string): number {
+    if (folderId === 0) return 0;
+    const folder = scene.tree.get(folderId);
+    if (!folder || isHidden(scene, folder)) throw invalidField(field, "The folder does not exist in this project.");
+    return folder.id;
+  }
+
+  /** Presents rows with creators, comment counts and (when asked) revisions in a fixed number of queries. */
+  async function presentMany(scene: Scene, rows: FileRow[], withRevisions: boolean): Promise<FileItem[]> {
+    const revisions = withRevisions ? await files.listRevisions(scene.access.projectId, rows.map((row) => row.id)) : [];
+    const all = [...rows, ...revisions];
+    const [creators, commentCounts] = await Promise.all([
+      users.findUsersByIds(all.map((row) => row.created_by)),
+      comments.countComments("file", rows.map((row) => row.id)),
+    ]);
+    const byItem = new Map<number, FileRow[]>();
+    for (const revision of revisions) byItem.set(revision.parent_id, [...(byItem.get(revision.parent_id) ?? []), revision]);
+    const extras = { access: scene.access, users: new Map(creators.map((user) => [user.id, user])), commentCounts, revisions: withRevisions ? byItem : null, timezone: tz };
+    return rows.map((row) => presentFile(row, extras));
+  }
+
+  async function presentOne(scene: Scene, row: FileRow, withRevisions = true): Promise<FileItem> {
+    const [item] = await presentMany(scene, [row], withRevisions);
+    if (!item) throw notFound("File");
+    return item;
+  }
+
+  function requireCreate(scene: Scene, makePrivate: boolean): void {
+    if (!filePolicy.canCreate(scene.access)) throw forbidden("You do not have permission to add files to this project.");
+    if (makePrivate && !filePolicy.canSeePrivate(scene.access)) throw forbidden("You do not have permission to make files private.");
+  }
+
+  function checkLink(url: string): string {
+    if (!HTTP_URL.test(url)) throw invalidField("url", "Enter a web address starting with http:// or https://.");
+    return url;
+  }
+
+  async function downloadCheck(actor: Actor, projectId: number, id: number): Promise<FileRow> {
+    const scene = await sceneOf(actor, projectId);
+    const row = await loadVisible(scene, id);
+    if (row.type !== "pro_file" || !row.storage_key) throw notFound("File");
+    return row;
+  }
+
+  return {
+    /** A folder's contents: folders first, then newest first. */
+    async listFolder(actor: Actor, projectId: number, folderId: number, withRevisions: boolean): Promise<FileItem[]> {
+      const scene = await sceneOf(actor, projectId);
+      if (folderId !== 0) {
+        const folder = scene.tree.get(folderId);
+        if (!folder || isHidden(scene, folder)) throw notFound("Folder");
+      }
+      const rows = await files.listChildren(projectId, folderId, filePolicy.canSeePrivate(scene.access));
+      return presentMany(scene, rows, withRevisions);
+    },
+
+    /** One item with its revisions. */
+    async getItem(actor: Actor, projectId: number, id: number): Promise<FileItem> {
+      const scene = await sceneOf(actor, projectId);
+      return presentOne(scene, await loadVisible(scene, id));
+    },
+
+    /** Every folder the reader may see, by title. */
+    async listFolders(actor: Actor, projectId: number): Promise<FileFolder[]> {
+      const scene = await sceneOf(actor, projectId);
+      return scene.tree.folders.filter((folder) => !isHidden(scene, folder)).map(presentFolder);
+    },
+
+    /** Folders whose title contains `title` (case-insensitive); an empty title finds nothing. */
+    async searchFolders(actor: Actor, projectId: number, title: string): Promise<FileFolder[]> {
+      const scene = await sceneOf(actor, projectId);
+      const needle = title.trim().toLowerCase();
+      if (needle === "") return [];
+      return scene.tree.folders
+        .filter((folder) => folder.title.toLowerCase().includes(needle) && !isHidden(scene, folder))
+        .slice(0, 50)
+        .map(presentFolder);
+    },
+
+    /** Creates a folder, doc, link or revision. Uploads go through `upload`. */
+    async create(actor: Actor, projectId: number, input: CreateFileBody): Promise<FileItem> {
+      const scene = await sceneOf(actor, projectId);
+      requireCreate(scene, input.private);
+      if (input.type === "pro_file") throw invalidField("files", "Choose at least one file to upload.");
+      if (input.title === "") throw invalidField("title", input.type === "folder" ? "Folder name is required." : "Title is required.");
+      let parentId: number;
+      let privacy = input.private ? 1 : 0;
+      if (input.type === "revision") {
+        const revised = await files.findItem(projectId, input.parent);
+        if (!revised || (revised.type !== "doc" && revised.type !== "link") || isHidden(scene, revised)) {
+          throw invalidField("parent", "The doc or link to revise does not exist in this project.");
+        }
+        parentId = revised.id;
+        privacy = revised.privacy;
+      } else {
+        parentId = resolveFolder(scene, input.parent, "parent");
+      }
+      const now = nowUtc();
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const created = await filesRepository(trx).insertItem({
+          project_id: projectId, parent_id: parentId, type: input.type, title: input.title,
+          description: input.type === "folder" ? "" : sanitizeRichText(input.description),
+          url: input.type === "link" ? checkLink(input.url) : "",
+          privacy, original_name: "", mime_type: "", size_bytes: 0, storage_key: null, thumb_key: null,
+          created_by: actor.id, created_at: now, updated_at: now,
+        });
+        await recordActivity(trx, actor, { projectId, type: "create", resource: "file", resourceId: created.id, title: created.title, privacyScope: fileScope(scene.tree, created) });
+        return created;
+      });
+      return presentOne(scene, row);
+    },
+
+    /**
+     * Stores uploaded files. Every check (type, SVG safety) runs before anything is stored; blobs are
+     * written before the rows and removed again when the rows cannot be written, so a failure leaves nothing.
+     */
+    async upload(actor: Actor, projectId: number, fields: Record<string, unknown>, uploads: UploadedFile[]): Promise<FileItem[]> {
+      const parsed = createFileBody.safeParse({ type: "pro_file", ...fields });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw invalidField(String(issue?.path[0] ?? "body"), issue?.message ?? "Invalid upload.");
+      }
+      const scene = await sceneOf(actor, projectId);
+      requireCreate(scene, parsed.data.private);
+      const parentId = resolveFolder(scene, parsed.data.parent, "parent");
+      if (uploads.length === 0) throw invalidField("files", "Choose at least one file to upload.");
+      const prepared = [];
+      for (const upload of uploads) {
+        const name = cleanFileName(upload.filename);
+        const mime = await sniffType(upload.bytes);
+        if (mime === "image/svg+xml") assertSafeSvg(upload.bytes, name);
+        prepared.push({ name, mime, bytes: upload.bytes, thumb: await makeThumbnail(upload.bytes, mime) });
+      }
+      const stored: string[] = [];
+      try {
+        const items = prepared.map((file) => {
+          const key = `projects/${projectId}/${randomBytes(16).toString("hex")}`;
+          return { ...file, key, thumbKey: file.thumb ? `${key}-thumb` : null };
+        });
+        for (const item of items) {
+          await storage.put(item.key, item.bytes, item.mime);
+          stored.push(item.key);
+          if (item.thumb && item.thumbKey) {
+            await storage.put(item.thumbKey, item.thumb, "image/webp");
+            stored.push(item.thumbKey);
+          }
+        }
+        const now = nowUtc();
+        const rows = await ctx.db.transaction().execute(async (trx) => {
+          const created: FileRow[] = [];
+          for (const item of items) {
+            const row = await filesRepository(trx).insertItem({
+              project_id: projectId, parent_id: parentId, type: "pro_file", title: item.name, description: "", url: "",
+              privacy: parsed.data.private ? 1 : 0, original_name: item.name, mime_type: item.mime, size_bytes: item.bytes.length,
+              storage_key: item.key, thumb_key: item.thumbKey, created_by: actor.id, created_at: now, updated_at: now,
+            });
+            await recordActivity(trx, actor, { projectId, type: "create", resource: "file", resourceId: row.id, title: row.title, privacyScope: fileScope(scene.tree, row) });
+            created.push(row);
+          }
+          return created;
+        });
+        return presentMany(scene, rows, false);
+      } catch (error) {
+        await Promise.allSettled(stored.map((key) => storage.delete(key)));
+        throw error;
+      }
+    },
+
+    /** Renames or re-scopes an item; a doc or link change first keeps the previous content as a revision. */
+    async update(actor: Actor, projectId: number, id: number, input: UpdateFileBody): Promise<FileItem> {
+      const scene = await sceneOf(actor, projectId);
+      const current = await loadVisible(scene, id);
+      if (!filePolicy.canEdit(scene.access, current)) throw forbidden("Only the project's managers or the file's creator can change it.");
+      const privacy = input.private === undefined ? current.privacy : input.private ? 1 : 0;
+      if (privacy !== current.privacy && !filePolicy.canSetPrivacy(scene.access, current)) throw forbidden("You do not have permission to change the privacy of files.");
+      if (input.title !== undefined && input.title === "") throw invalidField("title", current.type === "folder" ? "Folder name is required." : "Title is required.");
+      const isContent = current.type === "doc" || current.type === "link";
+      const changes = {
+        ...(input.title !== undefined && { title: input.title }),
+        ...(isContent && input.description !== undefined && { description: sanitizeRichText(input.description) }),
+        ...(current.type === "link" && input.url !== undefined && { url: checkLink(input.url) }),
+        privacy,
+        updated_at: nowUtc(),
+      };
+      const contentChanged = isContent && (input.title !== undefined || input.description !== undefined || input.url !== undefined);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const repository = filesRepository(trx);
+        if (contentChanged) {
+          const { id: _revisedId, ...previous } = current;
+          await repository.insertItem({
+            ...previous, type: "revision", parent_id: current.id, created_by: actor.id, created_at: changes.updated_at, updated_at: changes.updated_at,
+          });
+        }
+        const updated = await repository.updateItem(id, changes);
+        if (!updated) throw notFound("File");
+        if (updated.privacy !== current.privacy) await rescopeBelow(trx, scene.tree, updated);
+        await recordActivity(trx, actor, { projectId, type: "update", resource: "file", resourceId: id, title: updated.title, privacyScope: fileScope(scene.tree, updated) });
+        return updated;
+      });
+      return presentOne(scene, row);
+    },
+
+    /** Moves an item into another folder (0 = root); a folder cannot go into itself or below itself. */
+    async move(actor: Actor, projectId: number, input: SortFilesBody): Promise<FileItem> {
+      const scene = await sceneOf(actor, projectId);
+      const current = await files.findItem(projectId, input.source);
+      if (!current || current.type === "revision" || isHidden(scene, current)) throw invalidField("source", "The item to move does not exist in this project.");
+      if (!filePolicy.canEdit(scene.access, current)) throw forbidden("Only the project's managers or the file's creator can move it.");
+      const destination = resolveFolder(scene, input.destination, "destination");
+      if (current.type === "folder" && destination !== 0 && scene.tree.isWithin(destination, current.id)) {
+        throw invalidField("destination", "A folder cannot be moved into itself or into a folder inside it.");
+      }
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const updated = await filesRepository(trx).updateItem(current.id, { parent_id: destination, updated_at: nowUtc() });
+        if (!updated) throw notFound("File");
+        await rescopeBelow(trx, scene.tree, updated);
+        await recordActivity(trx, actor, { projectId, type: "move", resource: "file", resourceId: updated.id, title: updated.title, privacyScope: fileScope(scene.tree, updated) });
+        return updated;
+      });
+      return presentOne(scene, row);
+    },
+
+    /** Deletes an item; a folder goes with everything below it. Blobs are removed once the rows are gone. */
+    async remove(actor: Actor, projectId: number, id: number): Promise<void> {
+      const scene = await sceneOf(actor, projectId);
+      const current = await loadVisible(scene, id);
+      if (!filePolicy.canEdit(scene.access, current)) throw forbidden("Only the project's managers or the file's creator can delete it.");
+      const folderIds = current.type === "folder" ? scene.tree.subtree(current.id) : [];
+      const items = current.type === "folder" ? await files.listItemsIn(projectId, folderIds) : [current];
+      const revisions = await files.listRevisions(projectId, items.map((item) => item.id));
+      const ids = [...folderIds, ...items.map((item) => item.id), ...revisions.map((revision) => revision.id)];
+      const keys = items.flatMap((item) => [item.storage_key, item.thumb_key]).filter((key): key is string => key !== null);
+      await ctx.db.transaction().execute(async (trx) => {
+        await filesRepository(trx).deleteItems(projectId, ids);
+        await recordActivity(trx, actor, { projectId, type: "delete", resource: "file", resourceId: id, title: current.title, privacyScope: fileScope(scene.tree, current) });
+      });
+      // A blob left behind by a storage hiccup is only wasted space; a row without its blob would be a broken file.
+      await Promise.allSettled(keys.map((key) => storage.delete(key)));
+    },
+
+    /** The download address of an upload the reader may see (404 otherwise). */
+    downloadCheck,
+
+    /** Opens an upload (or its thumbnail) for streaming, honouring one HTTP byte range. */
+    async openDownload(actor: Actor, projectId: number, id: number, rangeHeader: string | undefined, thumb = false): Promise<DownloadPlan> {
+      const row = await downloadCheck(actor, projectId, id);
+      const key = thumb ? row.thumb_key : row.storage_key;
+      if (!key) throw notFound("Thumbnail");
+      const size = await storage.size(key);
+      if (size === null) throw notFound("File");
+      const range = thumb ? null : parseRange(rangeHeader, size);
+      if (range === "unsatisfiable") return { kind: "unsatisfiable", size };
+      const object = await storage.get(key, range ?? undefined);
+      if (!object) throw notFound("File");
+      return { kind: "stream", row, stream: object.stream, size, range, mime: thumb ? "image/webp" : row.mime_type };
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof filesService>;

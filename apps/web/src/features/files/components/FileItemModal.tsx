@@ -1,0 +1,168 @@
+import { Anchor, Button, Grid, Group, Image, Modal, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import type { FileItem, FileRevision, Project } from "@plotline/contracts";
+import { IconDownload, IconExternalLink, IconHistory, IconPencil } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorState } from "../../../components/ErrorState.js";
+import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { RichTextView } from "../../../components/RichTextEditor.js";
+import { formatDateTime } from "../../projects/lib/dates.js";
+import { downloadUrl, mayDownload, useFileItem } from "../hooks/use-files.js";
+import { isImageMime, isVideoMime, truncate } from "../lib/file-display.js";
+import { DocForm } from "./DocForm.js";
+import { LinkForm } from "./LinkForm.js";
+
+/** The body of a doc, link or upload, or of one of its revisions (`kind` is the revised item's type). */
+function ItemContent({ projectId, item, kind }: { projectId: number; item: FileItem | FileRevision; kind: FileItem["type"] }) {
+  const { t } = useTranslation();
+  if (kind === "doc") return <RichTextView html={item.description.html} />;
+  if (kind === "link")
+    return (
+      <Stack gap="xs">
+        <Anchor href={item.url} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: "anywhere" }}>
+          <Group gap={4} wrap="nowrap" component="span">
+            <IconExternalLink size={16} style={{ flexShrink: 0 }} />
+            {item.url}
+          </Group>
+        </Anchor>
+        {item.description.html && <RichTextView html={item.description.html} />}
+      </Stack>
+    );
+  const source = item.url || downloadUrl(projectId, item.id);
+  const download = () =>
+    void mayDownload(projectId, item.id).then((allowed) => {
+      if (allowed) window.open(downloadUrl(projectId, item.id), "_blank", "noopener");
+      else window.alert(t("files.permission_denied"));
+    });
+  return (
+    <Stack gap="sm">
+      {isVideoMime(item.mime_type) && (
+        <video controls preload="metadata" style={{ width: "100%", maxHeight: 420, background: "black", borderRadius: 8 }} data-testid="file-video">
+          <source src={source} type={item.mime_type} />
+          {t("files.single.video_unsupported")}
+        </video>
+      )}
+      {isImageMime(item.mime_type) && <Image src={source} alt={item.name} radius="sm" mah={420} fit="contain" />}
+      <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+        {item.name} · {item.mime_type}
+      </Text>
+      {item.abilities.can_download && (
+        <Group>
+          <Button variant="light" leftSection={<IconDownload size={16} />} onClick={download}>
+            {t("files.single.download")}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The single doc, file or link view: its content, a side list of revisions (picking one shows it until
+ * 'View current doc.') and the edit form for docs and links. Comments are not shown yet: the comments
+ * API does not find file items as commentables (its repository answers `undefined` for `file`).
+ */
+export function FileItemModal({ project, itemId, onClose }: { project: Project; itemId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const item = useFileItem(project.id, itemId);
+  const [revision, setRevision] = useState<FileRevision | null>(null);
+  const [editing, setEditing] = useState(false);
+  const data = item.data;
+  const revisions = data?.revisions?.data ?? [];
+  const editable = data !== undefined && (data.type === "doc" || data.type === "link") && data.abilities.can_edit;
+
+  let body;
+  if (item.error) body = <ErrorState error={item.error} onRetry={() => void item.refetch()} />;
+  else if (!data) body = <LoadingScreen />;
+  else if (editing && data.type === "doc")
+    body = (
+      <DocForm
+        bare
+        projectId={project.id}
+        parent={data.parent}
+        initial={{ id: data.id, title: data.title, description: data.description.content }}
+        mentionUsers={project.assignees.data}
+        onClose={() => setEditing(false)}
+      />
+    );
+  else if (editing && data.type === "link")
+    body = (
+      <LinkForm
+        bare
+        projectId={project.id}
+        parent={data.parent}
+        initial={{ id: data.id, title: data.title, url: data.url, description: data.description.content }}
+        onClose={() => setEditing(false)}
+      />
+    );
+  else
+    body = (
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <Stack gap="md">
+            <Group justify="space-between" align="center">
+              <Text size="xs" c="dimmed">
+                {t("files.by", { name: data.creator.data.display_name })} · {formatDateTime(data.created_at)}
+              </Text>
+              {editable && !revision && (
+                <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+                  {t("files.single.edit")}
+                </Button>
+              )}
+            </Group>
+            {revision && (
+              <Group justify="space-between" gap="xs" p="xs" bg="var(--mantine-color-yellow-light)" style={{ borderRadius: 8 }}>
+                <Text size="sm">{t("files.single.viewing_revision", { date: formatDateTime(revision.created_at) })}</Text>
+                <Button size="compact-sm" variant="white" onClick={() => setRevision(null)}>
+                  {t("files.single.view_current")}
+                </Button>
+              </Group>
+            )}
+            <ItemContent projectId={project.id} item={revision ?? data} kind={data.type} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Stack gap="xs" component="aside" aria-labelledby="revisions-title">
+            <Title order={3} size="h6" id="revisions-title">
+              <Group gap={4} component="span">
+                <IconHistory size={16} />
+                {t("files.single.revisions")}
+              </Group>
+            </Title>
+            {revisions.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t("files.single.no_revision")}
+              </Text>
+            ) : (
+              <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+                {revisions.map((entry) => (
+                  <li key={entry.id}>
+                    <UnstyledButton
+                      onClick={() => setRevision(entry)}
+                      p={6}
+                      w="100%"
+                      style={{ borderRadius: 6, background: revision?.id === entry.id ? "var(--mantine-color-blue-light)" : undefined }}
+                      aria-pressed={revision?.id === entry.id}
+                    >
+                      <Text size="sm" fw={500} truncate>
+                        {entry.title}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(entry.created_at)} · {entry.creator.data.display_name}
+                      </Text>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    );
+
+  return (
+    <Modal opened onClose={onClose} title={data ? truncate(data.title || data.name) : ""} size="xl" centered>
+      {body}
+    </Modal>
+  );
+}

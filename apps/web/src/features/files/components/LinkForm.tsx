@@ -1,0 +1,75 @@
+import { Button, Card, Group, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useCreateFileItem, useUpdateFileItem } from "../hooks/use-files.js";
+
+/** What an edited link starts from. */
+export interface LinkInitial {
+  id: number;
+  title: string;
+  url: string;
+  description: string;
+}
+
+/** Creates a link in `parent` ('Link to Docs'), or edits `initial`: title, address and a note. */
+export function LinkForm({
+  projectId,
+  parent,
+  initial,
+  onClose,
+  bare = false,
+}: {
+  projectId: number;
+  parent: number;
+  initial?: LinkInitial;
+  onClose: () => void;
+  /** Without the card and heading, for use inside a modal. */
+  bare?: boolean;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateFileItem(projectId);
+  const update = useUpdateFileItem(projectId);
+  const [title, setTitle] = useState(initial?.title ?? "");
+  const [url, setUrl] = useState(initial?.url ?? "");
+  const [description, setDescription] = useState(initial?.description ?? "");
+  const pending = create.isPending || update.isPending;
+  const incomplete = title.trim() === "" || url.trim() === "";
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (incomplete || pending) return;
+    const fields = { title: title.trim(), url: url.trim(), description };
+    if (initial) update.mutate({ id: initial.id, fields }, { onSuccess: onClose });
+    else create.mutate({ type: "link", parent, ...fields }, { onSuccess: onClose });
+  };
+
+  const fields = (
+    <Stack gap="sm">
+      {!bare && (
+        <Title order={3} size="h5" id="link-form-title">
+          {t("files.link_form.title")}
+        </Title>
+      )}
+      <TextInput label={t("files.link_form.name")} required data-autofocus value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
+      <TextInput label={t("files.link_form.url")} placeholder="https://" required type="url" value={url} onChange={(event) => setUrl(event.currentTarget.value)} />
+      <Textarea label={t("files.link_form.description")} autosize minRows={2} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" disabled={incomplete} loading={pending}>
+          {initial ? t("files.link_form.save") : t("files.link_form.submit")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+  return bare ? (
+    <form onSubmit={submit} noValidate>
+      {fields}
+    </form>
+  ) : (
+    <Card withBorder radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="link-form-title">
+      {fields}
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { Button, Card, Checkbox, FileButton, Group, Stack, Text, Title } from "@mantine/core";
+import { Dropzone } from "@mantine/dropzone";
+import "@mantine/dropzone/styles.css";
+import { IconFile, IconPaperclip, IconTrash, IconUpload } from "@tabler/icons-react";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useCreateFileItem } from "../hooks/use-files.js";
+
+/** A chosen file with a key that stays stable when others are removed. */
+interface Chosen {
+  key: string;
+  file: File;
+}
+
+let nextKey = 0;
+const choose = (files: readonly File[]): Chosen[] => files.map((file) => ({ key: `f${nextKey++}`, file }));
+
+/** Size in a short human form. */
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * The upload form: a drop zone and an 'Attach a File' picker, each chosen file with its 'Delete File'
+ * button, the private box for people who may see private files, and Upload (disabled with no file).
+ * The server sniffs and refuses unsafe files; its message is toasted and the form stays open.
+ */
+export function UploadForm({ projectId, parent, canSetPrivate, onClose }: { projectId: number; parent: number; canSetPrivate: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateFileItem(projectId);
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [isPrivate, setPrivate] = useState(false);
+
+  const add = (files: readonly File[]) => setChosen((current) => [...current, ...choose(files)]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen.length === 0 || create.isPending) return;
+    create.mutate(
+      { type: "pro_file", parent, private: canSetPrivate && isPrivate, files: chosen.map((entry) => entry.file) },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <Card withBorder radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="upload-form-title">
+      <Stack gap="sm">
+        <Title order={3} size="h5" id="upload-form-title">
+          {t("files.upload_form.title")}
+        </Title>
+        <Dropzone onDrop={add} multiple aria-label={t("files.upload_form.drop")}>
+          <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: "none" }}>
+            <IconUpload size={32} color="var(--mantine-color-dimmed)" />
+            <Text c="dimmed">{t("files.upload_form.drop")}</Text>
+          </Group>
+        </Dropzone>
+        <Group>
+          <FileButton onChange={add} multiple>
+            {(props) => (
+              <Button variant="light" leftSection={<IconPaperclip size={16} />} {...props}>
+                {t("files.upload_form.attach")}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+        {chosen.length > 0 && (
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("files.upload_form.chosen")}>
+            {chosen.map((entry) => (
+              <Group key={entry.key} component="li" justify="space-between" wrap="nowrap" gap="xs">
+                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                  <IconFile size={16} style={{ flexShrink: 0 }} />
+                  <Text size="sm" truncate>
+                    {entry.file.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {formatSize(entry.file.size)}
+                  </Text>
+                </Group>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => setChosen((current) => current.filter((other) => other.key !== entry.key))}
+                >
+                  {t("files.upload_form.delete_file")}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        {canSetPrivate && <Checkbox label={t("files.private_label")} checked={isPrivate} onChange={(event) => setPrivate(event.currentTarget.checked)} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={chosen.length === 0} loading={create.isPending}>
+            {t("files.upload_form.submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+import { fileFolderListEnvelope, fileItemEnvelope, fileListEnvelope, fileUploadEnvelope, messageSchema, type UpdateFileBody } from "@plotline/contracts";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { api } from "../../../api/client.js";
+import { projectKeys } from "../../projects/hooks/project-keys.js";
+import { postMultipart } from "../lib/multipart.js";
+
+/** Query keys of the files screens, under the project's key so a project-wide refresh reaches them. */
+export const fileKeys = {
+  all: (projectId: number) => [...projectKeys.scope(projectId), "files"] as const,
+  folder: (projectId: number, folderId: number) => [...projectKeys.scope(projectId), "files", "folder", folderId] as const,
+  item: (projectId: number, id: number) => [...projectKeys.scope(projectId), "files", "item", id] as const,
+  folders: (projectId: number) => [...projectKeys.scope(projectId), "files", "folders"] as const,
+  search: (projectId: number, title: string) => [...projectKeys.scope(projectId), "files", "search", title] as const,
+};
+
+const base = (projectId: number) => `pm-pro/v2/projects/${projectId}/files`;
+
+/** The contents of a folder (0 for the root): folders, uploads, docs, links and the project's attachments. */
+export function useFolderItems(projectId: number, folderId: number) {
+  return useQuery({
+    queryKey: fileKeys.folder(projectId, folderId),
+    queryFn: ({ signal }) =>
+      api.get(base(projectId), { schema: fileListEnvelope, query: { folder_id: folderId, with: "comments,revisions" }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One item with its comments and revisions. */
+export function useFileItem(projectId: number, id: number) {
+  return useQuery({
+    queryKey: fileKeys.item(projectId, id),
+    queryFn: async ({ signal }) =>
+      (await api.get(base(projectId), { schema: fileItemEnvelope, query: { childId: id, with: "comments,revisions" }, signal })).data,
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** Every folder of the project the caller may see, for the breadcrumb's parent chain. */
+export function useAllFolders(projectId: number) {
+  return useQuery({
+    queryKey: fileKeys.folders(projectId),
+    queryFn: ({ signal }) => api.get(`${base(projectId)}/folders`, { schema: fileFolderListEnvelope, query: { type: "folder" }, signal }),
+  });
+}
+
+/** Folders whose title matches, for the move popup; an empty title asks nothing. */
+export function useFolderSearch(projectId: number, title: string) {
+  const trimmed = title.trim();
+  return useQuery({
+    queryKey: fileKeys.search(projectId, trimmed),
+    queryFn: ({ signal }) => api.get(`${base(projectId)}/searchfolder`, { schema: fileFolderListEnvelope, query: { title: trimmed }, signal }),
+    enabled: trimmed !== "",
+  });
+}
+
+/** Refreshes everything the files screens show, and the project's counts and feed. */
+function useRefresh(projectId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
+}
+
+/** What a create call sends: a folder, doc or link as JSON, or files as a multipart upload. */
+export type CreateFields =
+  | { type: "folder" | "doc" | "link"; parent: number; title: string; description?: string; url?: string; private?: boolean }
+  | { type: "pro_file"; parent: number; private: boolean; files: readonly File[] };
+
+/**
+ * Creates a folder, doc or link, or uploads files. The server treats any multipart body as an upload, so
+ * only uploads go as multipart.
+ */
+export function useCreateFileItem(projectId: number) {
+  const refresh = useRefresh(projectId);
+  return useMutation({
+    mutationFn: (fields: CreateFields): Promise<{ message?: string }> =>
+      fields.type === "pro_file"
+        ? postMultipart(base(projectId), { type: fields.type, parent: fields.parent, private: fields.private, files: fields.files }, fileUploadEnvelope)
+        : api.post(base(projectId), { schema: fileItemEnvelope, body: fields }),
+    onSuccess: refresh,
+  });
+}
+
+/** Updates a doc or link (the server keeps a revision first), renames a folder or sets `private`. */
+export function useUpdateFileItem(projectId: number) {
+  const refresh = useRefresh(projectId);
+  return useMutation({
+    mutationFn: ({ id, fields }: { id: number; fields: UpdateFileBody }) => api.post(`${base(projectId)}/${id}`, { schema: fileItemEnvelope, body: fields }),
+    onSuccess: refresh,
+  });
+}
+
+/** Deletes an item; a folder goes with everything inside it. */
+export function useDeleteFileItem(projectId: number) {
+  const refresh = useRefresh(projectId);
+  return useMutation({
+    mutationFn: (id: number) => api.post(`pm/v2/projects/${projectId}/files/${id}/delete`, { schema: messageSchema }),
+    onSuccess: refresh,
+  });
+}
+
+/** Moves an item into a folder (0 for the root). */
+export function useMoveFileItem(projectId: number) {
+  const refresh = useRefresh(projectId);
+  return useMutation({
+    mutationFn: ({ source, destination }: { source: number; destination: number }) =>
+      api.post(`${base(projectId)}/sorting`, { schema: messageSchema, body: { source, destination } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Where a file is downloaded from. */
+export function downloadUrl(projectId: number, id: number): string {
+  return `/api/${base(projectId)}/${id}/download`;
+}
+
+/** Where an image's thumbnail is. */
+export function thumbUrl(projectId: number, id: number): string {
+  return `/api/${base(projectId)}/${id}/thumb`;
+}
+
+/** Asks the server whether the caller may download the file; false when refused. */
+export async function mayDownload(projectId: number, id: number): Promise<boolean> {
+  try {
+    await api.get(`${base(projectId)}/${id}/download-check`, { schema: z.unknown() });
+    return true;
+  } catch {
+    return false;
+  }
+}

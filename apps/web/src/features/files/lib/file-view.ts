@@ -1,0 +1,82 @@
+import { routePath, type FileFolder, type FileItem, type ProjectAbilities } from "@plotline/contracts";
+import { htmlToText } from "../../projects/lib/dates.js";
+import { isImageMime } from "./file-display.js";
+
+/** How the list treats an item. */
+export type FileKind = "folder" | "doc" | "link" | "pro_file" | "attachment";
+
+/** An item as the files list shows it, with the caller's rights already worked out. */
+export interface FileView {
+  id: number;
+  kind: FileKind;
+  title: string;
+  url: string | null;
+  /** Docs and links: their text, as plain text for one line of the list. */
+  excerpt: string;
+  /** The thumbnail of a picture, null for anything else. */
+  thumbUrl: string | null;
+  private: boolean;
+  creatorName: string;
+  commentCount: number;
+  canEdit: boolean;
+  /** Toggling privacy needs the item's edit right and view_private_file. */
+  canTogglePrivacy: boolean;
+  downloadable: boolean;
+  /** For attachments of discussions, lists, tasks and comments: what holds them, and its page. */
+  attachedTo: { type: "discussion_board" | "task_list" | "task" | "comment"; href: string | null } | null;
+}
+
+type AttachedType = NonNullable<FileView["attachedTo"]>["type"];
+
+/** The page of the record an attachment belongs to (comments have none of their own). */
+function contentLink(projectId: number, type: AttachedType, id: number | null): string | null {
+  if (id === null) return null;
+  if (type === "discussion_board") return routePath("individual_discussions", { project_id: projectId, discussion_id: id });
+  if (type === "task_list") return routePath("single_list", { project_id: projectId, list_id: id });
+  if (type === "task") return routePath("single_task", { project_id: projectId, task_id: id });
+  return null;
+}
+
+/** Maps an API item to what a row shows. */
+export function toFileView(item: FileItem, projectId: number, abilities: Pick<ProjectAbilities, "view_private_file">): FileView {
+  const kind: FileKind =
+    item.type === "folder" ? "folder" : item.type === "doc" ? "doc" : item.type === "link" ? "link" : item.fileable_type ? "attachment" : "pro_file";
+  const isUpload = kind === "pro_file" || kind === "attachment";
+  return {
+    id: item.id,
+    kind,
+    title: kind === "pro_file" && item.name ? item.name : item.title || item.name,
+    url: item.url || null,
+    excerpt: kind === "doc" || kind === "link" ? htmlToText(item.description.html) : "",
+    thumbUrl: isUpload && item.thumb && isImageMime(item.mime_type) ? item.thumb : null,
+    private: item.private === "1",
+    creatorName: item.creator.data.display_name,
+    commentCount: item.comment_count,
+    canEdit: item.abilities.can_edit,
+    canTogglePrivacy: item.abilities.can_edit && abilities.view_private_file,
+    downloadable: isUpload && item.abilities.can_download,
+    attachedTo: item.fileable_type ? { type: item.fileable_type, href: contentLink(projectId, item.fileable_type, item.fileable_id) } : null,
+  };
+}
+
+/** The folders from the top down to `folderId`, following `parent`; empty for the files home. */
+export function folderChain(folders: readonly FileFolder[], folderId: number): FileFolder[] {
+  const byId = new Map(folders.map((folder) => [folder.id, folder]));
+  const chain: FileFolder[] = [];
+  let current = byId.get(folderId);
+  // The seen-set guards against a loop in bad data.
+  const seen = new Set<number>();
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    chain.unshift(current);
+    current = current.parent === 0 ? undefined : byId.get(current.parent);
+  }
+  return chain;
+}
+
+/** The address of an item's single view, over the folder it was opened from. */
+export function singleRoute(projectId: number, folderId: number, item: Pick<FileView, "id" | "kind">): string {
+  if (item.kind === "doc") return routePath("single_doc", { project_id: projectId, folder_id: folderId, doc_id: item.id });
+  if (item.kind === "link") return routePath("single_link", { project_id: projectId, folder_id: folderId, link_id: item.id });
+  return routePath("single_file", { project_id: projectId, folder_id: folderId, file_id: item.id });
+}
