@@ -1,5 +1,5 @@
 import type { CommentableType } from "@plotline/contracts";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { CommentRow, Database } from "../../db/schema.js";
 import { inChunks } from "../../db/sql-helpers.js";
 
@@ -24,8 +24,28 @@ export interface MemberCapabilityRow {
 
 /** Queries on comments, the users they notify, and the records they are on (read only). */
 export function commentsRepository(db: Kysely<Database>) {
+  /**
+   * A file item, private when it or any folder above it is private: the folder chain is walked in one
+   * recursive query (depth-capped; the move rule keeps the tree free of cycles).
+   */
+  async function findFile(projectId: number, id: number): Promise<CommentableRow | undefined> {
+    const result = await sql<{ id: number; title: string; privacy: number | null }>`
+      with recursive chain(id, parent_id, privacy, depth) as (
+        select id, parent_id, privacy, 0 from project_files where id = ${id} and project_id = ${projectId}
+        union all
+        select f.id, f.parent_id, f.privacy, c.depth + 1 from project_files f
+          join chain c on f.id = c.parent_id
+          where c.parent_id <> 0 and f.project_id = ${projectId} and c.depth < 200
+      )
+      select f.id, f.title, (select max(privacy) from chain) as privacy
+      from project_files f where f.id = ${id} and f.project_id = ${projectId}`.execute(db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return { id: Number(row.id), title: row.title, privacy: Number(row.privacy ?? 0) > 0 ? 1 : 0, list_privacy: 0 };
+  }
+
   return {
-    /** The commentable of one project, or undefined. Files have no table yet, so they are never found. */
+    /** The commentable of one project, or undefined. */
     async findCommentable(projectId: number, type: CommentableType, id: number): Promise<CommentableRow | undefined> {
       switch (type) {
         case "task":
@@ -42,7 +62,7 @@ export function commentsRepository(db: Kysely<Database>) {
           return db.selectFrom("milestones").select(["id", "title", "privacy", "privacy as list_privacy"])
             .where("project_id", "=", projectId).where("id", "=", id).executeTakeFirst();
         case "file":
-          return undefined;
+          return findFile(projectId, id);
       }
     },
 

@@ -105,7 +105,7 @@ describe("POST /api/pm/v2/projects/:project/comments", () => {
     expect(await Promise.all([count("comments"), count("activities")])).toEqual(before);
   });
 
-  it("answers 400 for an unknown commentable type and 404 for a missing, foreign or file commentable", async () => {
+  it("answers 400 for an unknown commentable type and 404 for a missing or foreign commentable", async () => {
     const before = await count("comments");
     const badType = await cast.manager.inject({ method: "POST", url: base(), payload: { content: "x", commentable_type: "project", commentable_id: 1 } });
     expect(badType.statusCode).toBe(400);
@@ -115,9 +115,25 @@ describe("POST /api/pm/v2/projects/:project/comments", () => {
     const other = await createProjectWithCast(cast, { title: "Elsewhere" });
     const foreign = await cast.manager.inject({ method: "POST", url: base(other.id), payload: { content: "x", commentable_type: "task", commentable_id: tasks.open } });
     expect(foreign.statusCode).toBe(404);
-    const file = await cast.manager.inject({ method: "POST", url: base(), payload: { content: "x", commentable_type: "file", commentable_id: 1 } });
+    const file = await cast.manager.inject({ method: "POST", url: base(), payload: { content: "x", commentable_type: "file", commentable_id: 999999 } });
     expect([file.statusCode, file.json().message]).toEqual([404, "File not found"]);
     expect(await count("comments")).toBe(before);
+  });
+
+  it("comments on files, hiding those in a private folder from a client", async () => {
+    const filesBase = `/api/pm-pro/v2/projects/${projectId}/files`;
+    const publicDoc = (await cast.manager.inject({ method: "POST", url: filesBase, payload: { type: "doc", title: "Open doc", parent: 0 } })).json().data.id;
+    const secret = (await cast.manager.inject({ method: "POST", url: filesBase, payload: { type: "folder", title: "Secret", parent: 0, private: 1 } })).json().data.id;
+    const inner = (await cast.manager.inject({ method: "POST", url: filesBase, payload: { type: "folder", title: "Inner", parent: secret } })).json().data.id;
+    const hiddenDoc = (await cast.manager.inject({ method: "POST", url: filesBase, payload: { type: "doc", title: "Hidden doc", parent: inner } })).json().data.id;
+    const onPublic = await cast.client.inject({ method: "POST", url: base(), payload: { content: "<p>Read it</p>", commentable_type: "file", commentable_id: publicDoc } });
+    expect(onPublic.statusCode, onPublic.body).toBe(200);
+    const onHidden = await cast.client.inject({ method: "POST", url: base(), payload: { content: "<p>Peek</p>", commentable_type: "file", commentable_id: hiddenDoc } });
+    expect(onHidden.statusCode).toBe(404);
+    const byCoWorker = await cast.coWorker.inject({ method: "POST", url: base(), payload: { content: "<p>Fine</p>", commentable_type: "file", commentable_id: hiddenDoc } });
+    expect(byCoWorker.statusCode).toBe(200);
+    const listed = await cast.client.inject({ method: "GET", url: `${base()}?commentable_type=file&commentable_id=${hiddenDoc}` });
+    expect(listed.statusCode).toBe(404);
   });
 
   it("comments on lists, discussions and milestones too, naming them in the activity", async () => {

@@ -3,6 +3,7 @@ import type { FileItem, FileRevision, Project } from "@plotline/contracts";
 import { IconDownload, IconExternalLink, IconHistory, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { RichTextView } from "../../../components/RichTextEditor.js";
@@ -59,8 +60,7 @@ function ItemContent({ projectId, item, kind }: { projectId: number; item: FileI
 
 /**
  * The single doc, file or link view: its content, a side list of revisions (picking one shows it until
- * 'View current doc.') and the edit form for docs and links. Comments are not shown yet: the comments
- * API does not find file items as commentables (its repository answers `undefined` for `file`).
+ * 'View current doc.'), the edit form for docs and links, and the item's comments.
  */
 export function FileItemModal({ project, itemId, onClose }: { project: Project; itemId: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -119,6 +119,7 @@ export function FileItemModal({ project, itemId, onClose }: { project: Project; 
               </Group>
             )}
             <ItemContent projectId={project.id} item={revision ?? data} kind={data.type} />
+            <CommentsPanel projectId={project.id} commentableType="file" commentableId={data.id} mentionUsers={project.assignees.data} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
