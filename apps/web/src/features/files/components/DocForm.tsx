@@ -1,6 +1,7 @@
-import { Button, Card, Group, Input, Stack, TextInput, Title } from "@mantine/core";
+import { Input, Stack, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions, FormFrame } from "./FormFrame.js";
 import { RichTextEditor, type MentionUser } from "../../../components/RichTextEditor.js";
 import { useCreateFileItem, useUpdateFileItem } from "../hooks/use-files.js";
 
@@ -58,23 +59,12 @@ export function DocForm({
       <Input.Wrapper label={t("files.doc_form.description")}>
         <RichTextEditor value={description} onChange={setDescription} ariaLabel={t("files.doc_form.description")} mentionUsers={mentionUsers} minHeight={160} />
       </Input.Wrapper>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={empty} loading={pending}>
-          {initial ? t("files.doc_form.save") : t("files.doc_form.submit")}
-        </Button>
-      </Group>
+      <FormActions onCancel={onClose} submitLabel={initial ? t("files.doc_form.save") : t("files.doc_form.submit")} disabled={empty} pending={pending} />
     </Stack>
   );
-  return bare ? (
-    <form onSubmit={submit} noValidate>
+  return (
+    <FormFrame bare={bare} onSubmit={submit} labelledBy="doc-form-title">
       {fields}
-    </form>
-  ) : (
-    <Card withBorder radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="doc-form-title">
-      {fields}
-    </Card>
+    </FormFrame>
   );
 }

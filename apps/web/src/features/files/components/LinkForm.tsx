@@ -1,6 +1,7 @@
-import { Button, Card, Group, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions, FormFrame } from "./FormFrame.js";
 import { useCreateFileItem, useUpdateFileItem } from "../hooks/use-files.js";
 
 /** What an edited link starts from. */
@@ -53,23 +54,12 @@ export function LinkForm({
       <TextInput label={t("files.link_form.name")} required data-autofocus value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
       <TextInput label={t("files.link_form.url")} placeholder="https://" required type="url" value={url} onChange={(event) => setUrl(event.currentTarget.value)} />
       <Textarea label={t("files.link_form.description")} autosize minRows={2} value={description} onChange={(event) => setDescription(event.currentTarget.value)} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={incomplete} loading={pending}>
-          {initial ? t("files.link_form.save") : t("files.link_form.submit")}
-        </Button>
-      </Group>
+      <FormActions onCancel={onClose} submitLabel={initial ? t("files.link_form.save") : t("files.link_form.submit")} disabled={incomplete} pending={pending} />
     </Stack>
   );
-  return bare ? (
-    <form onSubmit={submit} noValidate>
+  return (
+    <FormFrame bare={bare} onSubmit={submit} labelledBy="link-form-title">
       {fields}
-    </form>
-  ) : (
-    <Card withBorder radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="link-form-title">
-      {fields}
-    </Card>
+    </FormFrame>
   );
 }
