@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { Database } from "./schema.js";
 
 /** Escapes LIKE wildcards so that a search for "50%" means the text. */
 function escapeLike(text: string): string {
@@ -37,4 +38,24 @@ export async function inChunks<T>(ids: Iterable<number>, lookUp: (chunk: number[
   const rows: T[] = [];
   for (const chunk of chunkIds(ids)) rows.push(...(await lookUp(chunk)));
   return rows;
+}
+
+/**
+ * Sets `sort_order` of many rows of an ordered table from `{ id, index }` pairs: one `CASE` update per
+ * `IN_LIST_CHUNK` rows.
+ */
+export async function setSortOrders(
+  db: Kysely<Database>,
+  table: "tasks" | "task_lists",
+  orders: ReadonlyArray<{ id: number; index: number }>,
+): Promise<void> {
+  for (let start = 0; start < orders.length; start += IN_LIST_CHUNK) {
+    const chunk = orders.slice(start, start + IN_LIST_CHUNK);
+    const cases = sql.join(chunk.map((order) => sql`when ${order.id} then ${order.index}`), sql` `);
+    await db
+      .updateTable(table)
+      .set({ sort_order: sql<number>`case id ${cases} else sort_order end` })
+      .where("id", "in", chunk.map((order) => order.id))
+      .execute();
+  }
 }

@@ -72,3 +72,22 @@ export function toRequiredDateObject(stored: string, timezone = "UTC"): DateObje
   if (!value) throw new Error(`Stored date "${stored}" cannot be read`);
   return value;
 }
+
+/** The moment a calendar day starts in a time zone, as a stored UTC timestamp. */
+export function startOfDayUtc(date: string, timezone: string): string {
+  const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);
+  const offsetAt = (instant: number) => {
+    const local = toDateObject(toStoredTimestamp(new Date(instant)), timezone);
+    return local ? Date.parse(`${local.datetime.replace(" ", "T")}Z`) - instant : 0;
+  };
+  const first = midnightAsUtc - offsetAt(midnightAsUtc);
+  // A second look settles days on which the zone's offset changes.
+  const settled = midnightAsUtc - offsetAt(first);
+  return toStoredTimestamp(new Date(settled));
+}
+
+/** The last second of a calendar day in a time zone, as a stored UTC timestamp. */
+export function endOfDayUtc(date: string, timezone: string): string {
+  const nextDay = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return toStoredTimestamp(new Date(Date.parse(`${startOfDayUtc(nextDay, timezone).replace(" ", "T")}Z`) - 1000));
+}

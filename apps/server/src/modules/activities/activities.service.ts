@@ -1,7 +1,7 @@
 import type { Activity, ListActivitiesQuery, Pagination } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
-import { toStoredTimestamp } from "../../lib/dates.js";
+import { endOfDayUtc, startOfDayUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { usersRepository } from "../users/users.repository.js";
@@ -9,36 +9,14 @@ import { activitiesRepository, type ActivityFilter, type ActivityVisibility } fr
 import { presentActivity } from "./activities.presenter.js";
 import { readableScopes, readsEveryScope } from "./activity-recorder.js";
 
-/** The wall-clock offset of `timezone` at an instant, in milliseconds (local minus UTC). */
-function zoneOffset(instant: number, timezone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
-    }).formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]),
-  );
-  const local = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  return local - instant;
-}
-
-/** The UTC instant at which a calendar day starts in `timezone`. */
-function startOfDay(date: string, timezone: string): number {
-  const wall = Date.parse(`${date}T00:00:00Z`);
-  // Twice, so that a day that starts next to a daylight-saving change lands on the right offset.
-  const first = wall - zoneOffset(wall, timezone);
-  return wall - zoneOffset(first, timezone);
-}
-
 /**
  * Stored UTC bounds of the calendar days `from`..`to` (both inclusive) as read in the site's time zone,
  * which is how the API shows committed_at.
  */
 export function dayRangeUtc(from: string | undefined, to: string | undefined, timezone: string): { from?: string; to?: string } {
   const range: { from?: string; to?: string } = {};
-  if (from) range.from = toStoredTimestamp(new Date(startOfDay(from, timezone)));
-  if (to) {
-    const next = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    range.to = toStoredTimestamp(new Date(startOfDay(next, timezone) - 1000));
-  }
+  if (from) range.from = startOfDayUtc(from, timezone);
+  if (to) range.to = endOfDayUtc(to, timezone);
   return range;
 }
 

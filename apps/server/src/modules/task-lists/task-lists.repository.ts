@@ -1,6 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, TaskListRow } from "../../db/schema.js";
-import { chunkIds, inChunks, IN_LIST_CHUNK } from "../../db/sql-helpers.js";
+import { chunkIds, inChunks, setSortOrders } from "../../db/sql-helpers.js";
 
 /** Which lists of a project a listing covers. */
 export interface ListFilter {
@@ -21,8 +21,6 @@ export interface MilestoneRef {
 
 /** New list values. */
 export type NewTaskList = Omit<TaskListRow, "id">;
-
-const CHUNK = IN_LIST_CHUNK;
 
 /** Queries on task lists. */
 export function taskListsRepository(db: Kysely<Database>) {
@@ -96,17 +94,9 @@ export function taskListsRepository(db: Kysely<Database>) {
       await db.deleteFrom("task_lists").where("id", "=", id).execute();
     },
 
-    /** Sets `sort_order` of many lists, a few hundred per statement. */
-    async setSortOrders(orders: ReadonlyArray<{ id: number; index: number }>): Promise<void> {
-      for (let start = 0; start < orders.length; start += CHUNK) {
-        const chunk = orders.slice(start, start + CHUNK);
-        const cases = sql.join(chunk.map((order) => sql`when ${order.id} then ${order.index}`), sql` `);
-        await db
-          .updateTable("task_lists")
-          .set({ sort_order: sql<number>`case id ${cases} else sort_order end` })
-          .where("id", "in", chunk.map((order) => order.id))
-          .execute();
-      }
+    /** Sets `sort_order` of many lists. */
+    setSortOrders(orders: ReadonlyArray<{ id: number; index: number }>): Promise<void> {
+      return setSortOrders(db, "task_lists", orders);
     },
 
     /** Milestones the given lists point to, 500 ids per query. */

@@ -1,6 +1,6 @@
 import { statusesOf, type ListTasksQuery } from "@plotline/contracts";
 import { invalidField } from "../../lib/app-error.js";
-import { toDateObject, toStoredTimestamp } from "../../lib/dates.js";
+import { endOfDayUtc, startOfDayUtc } from "../../lib/dates.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import type { DateCondition, ProjectScope, TaskSearch } from "./task-pages.repository.js";
 import { privacyView } from "./tasks.policy.js";
@@ -24,25 +24,6 @@ export function toDateCondition(field: string, filter: DateFilterInput | undefin
   const op = OPERATORS[filter.operator] ?? "=";
   if (op !== "null" && op !== "not_null" && !filter.date) throw invalidField(field, `Give a date to compare ${field} with.`);
   return { op, date: filter.date };
-}
-
-/** The moment a calendar day starts in a time zone, as a stored UTC timestamp. */
-export function startOfDayUtc(date: string, timezone: string): string {
-  const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);
-  const offsetAt = (instant: number) => {
-    const local = toDateObject(toStoredTimestamp(new Date(instant)), timezone);
-    return local ? Date.parse(`${local.datetime.replace(" ", "T")}Z`) - instant : 0;
-  };
-  const first = midnightAsUtc - offsetAt(midnightAsUtc);
-  // A second look settles days on which the zone's offset changes.
-  const settled = midnightAsUtc - offsetAt(first);
-  return toStoredTimestamp(new Date(settled));
-}
-
-/** The last second of a calendar day in a time zone, as a stored UTC timestamp. */
-export function endOfDayUtc(date: string, timezone: string): string {
-  const nextDay = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return toStoredTimestamp(new Date(Date.parse(`${startOfDayUtc(nextDay, timezone).replace(" ", "T")}Z`) - 1000));
 }
 
 /** Groups projects by what the reader may see in them, so that the search has at most four branches. */

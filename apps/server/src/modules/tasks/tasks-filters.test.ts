@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCast, createProjectWithCast, type Cast } from "../../../test/factories.js";
 import { createTestApp, type Session, type TestApp } from "../../../test/helpers.js";
-import { endOfDayUtc, startOfDayUtc } from "./task-search.js";
+import { endOfDayUtc, startOfDayUtc } from "../../lib/dates.js";
 import { createList, createTask } from "./tasks.fixtures.js";
 
 let t: TestApp;

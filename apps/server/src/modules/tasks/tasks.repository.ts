@@ -1,6 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, TaskRow } from "../../db/schema.js";
-import { inChunks, IN_LIST_CHUNK } from "../../db/sql-helpers.js";
+import { inChunks, setSortOrders } from "../../db/sql-helpers.js";
 
 /** A task with its type's name, as every read returns it (the type is joined, never fetched apart). */
 export type TaskRecord = TaskRow & { type_title: string | null; type_description: string | null };
@@ -10,9 +10,6 @@ export type TaskWithList = TaskRecord & { list_privacy: number; list_status: num
 
 /** New task values. */
 export type NewTask = Omit<TaskRow, "id">;
-
-/** Largest number of rows changed by one CASE update; keeps the statement under every engine's parameter limit. */
-const CHUNK = IN_LIST_CHUNK;
 
 /** Writes and single-record reads of tasks and their assignees. Listings live in task-pages.repository.ts. */
 export function tasksRepository(db: Kysely<Database>) {
@@ -66,17 +63,9 @@ export function tasksRepository(db: Kysely<Database>) {
       return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
     },
 
-    /** Sets `sort_order` of many tasks, a few hundred per statement. */
-    async setSortOrders(orders: ReadonlyArray<{ id: number; index: number }>): Promise<void> {
-      for (let start = 0; start < orders.length; start += CHUNK) {
-        const chunk = orders.slice(start, start + CHUNK);
-        const cases = sql.join(chunk.map((order) => sql`when ${order.id} then ${order.index}`), sql` `);
-        await db
-          .updateTable("tasks")
-          .set({ sort_order: sql<number>`case id ${cases} else sort_order end` })
-          .where("id", "in", chunk.map((order) => order.id))
-          .execute();
-      }
+    /** Sets `sort_order` of many tasks. */
+    setSortOrders(orders: ReadonlyArray<{ id: number; index: number }>): Promise<void> {
+      return setSortOrders(db, "tasks", orders);
     },
 
     /**

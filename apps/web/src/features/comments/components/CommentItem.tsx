@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { mentionedUserIds, RichTextView, type MentionUser } from "../../../components/RichTextEditor.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
-import { ConfirmDialog } from "../../projects/components/ConfirmDialog.js";
+import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { formatDateTime } from "../../projects/lib/dates.js";
 import { useDeleteComment, useUpdateComment } from "../hooks/use-comments.js";
 import { CommentForm } from "./CommentForm.js";

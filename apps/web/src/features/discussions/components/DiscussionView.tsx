@@ -9,7 +9,7 @@ import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { RichTextView } from "../../../components/RichTextEditor.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
-import { ConfirmDialog } from "../../projects/components/ConfirmDialog.js";
+import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { useProject } from "../../projects/hooks/use-projects.js";
 import { formatDateTime } from "../../projects/lib/dates.js";
 import { useDeleteDiscussion, useDiscussion } from "../hooks/use-discussions.js";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
-import { ConfirmDialog } from "../../projects/components/ConfirmDialog.js";
+import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { downloadUrl, mayDownload, useAllFolders, useDeleteFileItem, useFolderItems, useUpdateFileItem } from "../hooks/use-files.js";
 import { TITLE_LIMIT, truncate } from "../lib/file-display.js";
 import { folderChain, singleRoute, toFileView, type FileView } from "../lib/file-view.js";

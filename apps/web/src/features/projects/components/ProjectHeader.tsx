@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useDeleteProject } from "../hooks/use-projects.js";
 import { STATUS_COLORS } from "../lib/project-status.js";
-import { ConfirmDialog } from "./ConfirmDialog.js";
+import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { FavouriteButton } from "./FavouriteButton.js";
 import { ProjectFormModal } from "./ProjectFormModal.js";
 

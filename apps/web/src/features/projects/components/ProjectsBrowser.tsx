@@ -9,7 +9,7 @@ import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { useDeleteProject, useProjects, type ProjectTab } from "../hooks/use-projects.js";
-import { ConfirmDialog } from "./ConfirmDialog.js";
+import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { ProjectCard } from "./ProjectCard.js";
 import { ProjectFormModal } from "./ProjectFormModal.js";
 

@@ -4,7 +4,7 @@ import { IconArchive, IconDots, IconPencil, IconTrash } from "@tabler/icons-reac
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../../lib/notify.js";
-import { ConfirmDialog } from "../../projects/components/ConfirmDialog.js";
+import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { useDeleteTaskList, useUpdateTaskList } from "../hooks/use-task-lists.js";
 import { TaskListFormModal } from "./TaskListFormModal.js";
 
