@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
-          include: ["apps/server/src/modules/**/*.test.ts", "apps/server/src/plugins/**/*.test.ts"],
+          include: ["apps/server/src/modules/**/*.test.ts", "apps/server/src/plugins/**/*.test.ts", "apps/server/src/shared/**/*.test.ts"],
           environment: "node",
           testTimeout: 20_000,
           hookTimeout: 30_000,

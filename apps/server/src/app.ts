@@ -12,13 +12,14 @@ import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { formBodyPlugin, parseBracketQuery } from "./plugins/form-body.js";
 import { securityPlugin } from "./plugins/security.js";
 import { webAppPlugin } from "./plugins/web-app.js";
-import { createServices, type SharedState } from "./services.js";
+import { createServices } from "./services.js";
+import { memorySharedState, type SharedState } from "./shared/shared-state.js";
 
 /** What buildApp needs: the configuration and an open, migrated database. */
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
-  /** Counters and caches shared with other processes; in-process ones by default. */
+  /** Counters, cache notices and rate limits shared with other processes; in-process ones by default. */
   shared?: SharedState;
   /** The modules to mount; all of Plotline's by default. Tests mount extra ones. */
   modules?: readonly ServerModule[];
@@ -50,11 +51,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const ctx: AppContext = { db: database.db, kind: database.kind, config };
   app.decorate("ctx", ctx);
-  app.decorate("services", createServices(ctx, options.shared));
+  const shared = options.shared ?? memorySharedState();
+  app.decorate("services", createServices(ctx, shared));
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { rateLimitRedis: shared.rateLimitRedis });
   await app.register(formBodyPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);

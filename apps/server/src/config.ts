@@ -25,6 +25,8 @@ export interface Config {
   timezone: string;
   /** Behind a reverse proxy: read client addresses from X-Forwarded-For. */
   trustProxy: boolean;
+  /** `redis://...` shares sign-in throttling, rate limits and cache notices between API processes. */
+  redisUrl: string | null;
   /** S3-compatible storage for uploads when `S3_BUCKET` is set; null stores them under `<dataDir>/files`. */
   s3: S3Settings | null;
 }
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: parsePositiveInt(env.PLOTLINE_SESSION_DAYS, 30, "PLOTLINE_SESSION_DAYS") * 24 * 3600,
     timezone: parseTimezone(env.PLOTLINE_TIMEZONE ?? "UTC"),
     trustProxy: env.PLOTLINE_TRUST_PROXY === "1",
+    redisUrl: env.REDIS_URL?.trim() || null,
     s3: env.S3_BUCKET?.trim()
       ? {
           bucket: env.S3_BUCKET.trim(),

@@ -3,13 +3,15 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/kysely.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { memorySharedState, redisSharedState } from "./shared/shared-state.js";
 
 /** Reads the configuration, opens and migrates the database, and serves until stopped. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: path.join(config.dataDir, "plotline.db") });
   await migrateToLatest(database);
-  const app = await buildApp({ config, database });
+  const shared = config.redisUrl ? await redisSharedState(config.redisUrl) : memorySharedState();
+  const app = await buildApp({ config, database, shared });
 
   const prune = setInterval(() => void app.services.auth.pruneSessions().catch((error) => app.log.error(error)), 3600_000);
   prune.unref();
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     clearInterval(prune);
     await app.close();
+    await shared.close();
     await database.destroy();
     process.exit(0);
   };

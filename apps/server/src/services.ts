@@ -1,7 +1,7 @@
 import type { AppContext } from "./context.js";
 import { activitiesService } from "./modules/activities/activities.service.js";
 import { authService } from "./modules/auth/auth.service.js";
-import { loginThrottle, memoryFailureCounter, type FailureCounter } from "./modules/auth/login-throttle.js";
+import { loginThrottle } from "./modules/auth/login-throttle.js";
 import { commentsService } from "./modules/comments/comments.service.js";
 import { discussionsService } from "./modules/discussions/discussions.service.js";
 import { filesService } from "./modules/files/files.service.js";
@@ -14,21 +14,17 @@ import { taskListsService } from "./modules/task-lists/task-lists.service.js";
 import { taskTypesService } from "./modules/task-types/task-types.service.js";
 import { tasksService } from "./modules/tasks/tasks.service.js";
 import { usersService } from "./modules/users/users.service.js";
+import { memorySharedState, type SharedState } from "./shared/shared-state.js";
 import { createStorage } from "./storage/storage.js";
 
-/** Shared pieces that differ between one process and several (counters, caches). */
-export interface SharedState {
-  failureCounter: FailureCounter;
-}
-
 /** Builds every service once per app. Routes reach them as `app.services.<noun>`. */
-export function createServices(ctx: AppContext, shared: SharedState = { failureCounter: memoryFailureCounter() }) {
+export function createServices(ctx: AppContext, shared: SharedState = memorySharedState()) {
   const access = projectAccessService(ctx.db);
   const siteSettings = siteSettingsService(ctx);
   return {
     auth: authService(ctx, loginThrottle(shared.failureCounter)),
     users: usersService(ctx),
-    moduleStates: moduleStatesService(ctx),
+    moduleStates: moduleStatesService(ctx, shared.notices),
     siteSettings,
     access,
     projects: projectsService(ctx, access, siteSettings),

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/kysely.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import type { ServerModule } from "../src/modules/registry.js";
+import type { SharedState } from "../src/shared/shared-state.js";
 
 /** A fresh app on a fresh database: SQLite in memory, or its own schema on PostgreSQL when DATABASE_URL is set. */
 export interface TestApp {
@@ -18,7 +19,9 @@ export interface TestApp {
 }
 
 /** Builds a test app. Call `close()` in afterAll; it drops what it created. */
-export async function createTestApp(options: { modules?: readonly ServerModule[]; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { modules?: readonly ServerModule[]; config?: Partial<Config>; shared?: SharedState } = {},
+): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : null;
   const queries: string[] = [];
   let dropSchema = async () => {};
@@ -39,7 +42,7 @@ export async function createTestApp(options: { modules?: readonly ServerModule[]
   const database = openDatabase({ databaseUrl, sqlitePath: ":memory:", pgSchema, poolSize: 4, onQuery: (sql) => queries.push(sql) });
   await migrateToLatest(database);
   const config = { ...loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: "" }), databaseUrl, ...options.config };
-  const app = await buildApp({ config, database, modules: options.modules });
+  const app = await buildApp({ config, database, modules: options.modules, shared: options.shared });
   await app.ready();
   return {
     app,

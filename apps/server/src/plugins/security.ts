@@ -2,12 +2,13 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
+import type { Redis } from "ioredis";
 
 /**
  * Security headers with a Content-Security-Policy that the built web app satisfies: scripts only from the
  * app's own origin; inline styles allowed because Mantine sets CSS variables in style attributes.
  */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { rateLimitRedis: Redis | null }) => {
   // Built once: @fastify/helmet rebuilds its middleware on every request, which showed in the benchmark.
   const applyHeaders = helmet({
     contentSecurityPolicy: {
@@ -33,5 +34,6 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("onRequest", (request, reply, done) => {
     applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
-  await app.register(rateLimit, { global: false });
+  // With several API processes the counts live in Redis, so a limit holds for the whole site.
+  await app.register(rateLimit, { global: false, ...(options.rateLimitRedis && { redis: options.rateLimitRedis, nameSpace: "rate-limit:" }) });
 });

@@ -1,0 +1,92 @@
+import { Redis } from "ioredis";
+import { memoryFailureCounter, type FailureCounter } from "../modules/auth/login-throttle.js";
+
+/**
+ * Announces that something other processes cache has changed. Every process, this one too, runs the
+ * handlers of a topic when any process publishes it.
+ */
+export interface ChangeNotices {
+  publish(topic: string): Promise<void>;
+  subscribe(topic: string, handler: () => void): void;
+}
+
+/**
+ * What several API processes must share to behave as one: sign-in failure counts, cache invalidations and
+ * the request rate limits. One process keeps them in memory; several share a Redis server (`REDIS_URL`).
+ */
+export interface SharedState {
+  failureCounter: FailureCounter;
+  notices: ChangeNotices;
+  /** The Redis connection for @fastify/rate-limit's store; null keeps limits per process. */
+  rateLimitRedis: Redis | null;
+  close(): Promise<void>;
+}
+
+/** In-process state: right for one API process. */
+export function memorySharedState(): SharedState {
+  const handlers = new Map<string, Array<() => void>>();
+  return {
+    failureCounter: memoryFailureCounter(),
+    notices: {
+      async publish(topic) {
+        for (const handler of handlers.get(topic) ?? []) handler();
+      },
+      subscribe(topic, handler) {
+        handlers.set(topic, [...(handlers.get(topic) ?? []), handler]);
+      },
+    },
+    rateLimitRedis: null,
+    close: async () => {},
+  };
+}
+
+/**
+ * State shared through Redis. `prefix` keeps several Plotline sites (or parallel tests) on one Redis apart.
+ * Subscriptions need their own connection: a subscribed Redis connection cannot run other commands.
+ */
+export async function redisSharedState(url: string, prefix = "plotline:"): Promise<SharedState> {
+  const commands = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 2 });
+  const subscriber = new Redis(url, { lazyConnect: true });
+  await Promise.all([commands.connect(), subscriber.connect()]);
+
+  const handlers = new Map<string, Array<() => void>>();
+  subscriber.on("message", (channel: string) => {
+    for (const handler of handlers.get(channel.slice(prefix.length)) ?? []) handler();
+  });
+
+  return {
+    failureCounter: redisFailureCounter(commands),
+    notices: {
+      async publish(topic) {
+        // PUBLISH ignores keyPrefix, so the channel carries it explicitly.
+        await commands.publish(`${prefix}${topic}`, "changed");
+      },
+      subscribe(topic, handler) {
+        if (!handlers.has(topic)) void subscriber.subscribe(`${prefix}${topic}`);
+        handlers.set(topic, [...(handlers.get(topic) ?? []), handler]);
+      },
+    },
+    rateLimitRedis: commands,
+    close: async () => {
+      await Promise.all([commands.quit(), subscriber.quit()]);
+    },
+  };
+}
+
+/** Fixed-window failure counts in Redis: the first failure of a window starts its expiry. */
+export function redisFailureCounter(redis: Redis, windowMs = 60_000): FailureCounter {
+  return {
+    async count(key) {
+      return Number((await redis.get(`failures:${key}`)) ?? 0);
+    },
+    async record(key) {
+      const results = await redis.multi().set(`failures:${key}`, 0, "PX", windowMs, "NX").incr(`failures:${key}`).exec();
+      const [, incremented] = results ?? [];
+      if (!incremented || incremented[0]) throw incremented?.[0] ?? new Error("Redis did not count the failure");
+      return Number(incremented[1]);
+    },
+    async clear(key) {
+      await redis.del(`failures:${key}`);
+    },
+  };
+}
