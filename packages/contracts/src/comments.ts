@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attachmentListSchema, zFilesToDelete } from "./attachments.js";
 import { dateObjectSchema, related } from "./envelope.js";
 import { zId, zInt } from "./primitives.js";
 import { userSchema } from "./users.js";
@@ -19,13 +20,18 @@ export const commentSchema = z.object({
   creator: related(userSchema),
   /** Users told about the comment (mentioned or chosen). */
   notify_users: z.array(z.number().int()),
+  /** Files attached to the comment (multipart `files[]` on create and update). */
+  files: attachmentListSchema,
   abilities: z.object({ can_edit: z.boolean(), can_delete: z.boolean() }),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
 const notifyUsers = z.array(zId).max(200).default([]);
 
-/** `POST /api/pm/v2/projects/{p}/comments`. Empty content is refused. */
+/**
+ * `POST /api/pm/v2/projects/{p}/comments`. Empty content is refused. Sent as multipart, it also takes
+ * `files[]`, stored as the comment's attachments.
+ */
 export const createCommentBody = z.object({
   content: z.string().max(100_000),
   commentable_id: zId,
@@ -34,8 +40,15 @@ export const createCommentBody = z.object({
 });
 export type CreateCommentBody = z.infer<typeof createCommentBody>;
 
-/** `POST .../comments/{id}` (update). Without `notify_users` the users told before stay (a default would drop them). */
-export const updateCommentBody = z.object({ content: z.string().max(100_000), notify_users: z.array(zId).max(200).optional() });
+/**
+ * `POST .../comments/{id}` (update). Without `notify_users` the users told before stay (a default would drop
+ * them). Multipart `files[]` adds attachments; `files_to_delete[]` removes some.
+ */
+export const updateCommentBody = z.object({
+  content: z.string().max(100_000),
+  notify_users: z.array(zId).max(200).optional(),
+  files_to_delete: zFilesToDelete.optional(),
+});
 export type UpdateCommentBody = z.infer<typeof updateCommentBody>;
 
 /** `GET .../comments` query: one record's comments, oldest first, 50 a page by default (at most 200). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attachmentListSchema, zFilesToDelete } from "./attachments.js";
 import { dateObjectSchema, related, richTextSchema } from "./envelope.js";
 import { zFlag, zInt, zTitle } from "./primitives.js";
 import { milestoneRefSchema } from "./task-lists.js";
@@ -16,12 +17,15 @@ export const discussionSchema = z.object({
   updated_at: dateObjectSchema,
   creator: related(userSchema),
   milestone: related(milestoneRefSchema.nullable()),
+  /** `total_files`: the discussion's attachments and those of its comments. */
   meta: z.object({ privacy: privacyMetaSchema, total_comments: z.number().int(), total_files: z.number().int() }),
+  /** Files attached to the discussion itself (multipart `files[]` on create and update). */
+  files: attachmentListSchema,
   abilities: z.object({ can_edit: z.boolean(), can_delete: z.boolean() }),
 });
 export type Discussion = z.infer<typeof discussionSchema>;
 
-/** `POST .../discussion-boards`. */
+/** `POST .../discussion-boards`. Sent as multipart, it also takes `files[]`, stored as the discussion's attachments. */
 export const createDiscussionBody = z.object({
   title: zTitle(255),
   description: z.string().max(200_000).optional(),
@@ -39,6 +43,8 @@ export const updateDiscussionBody = z.object({
   description: z.string().max(200_000).optional(),
   milestone: zInt.min(0).optional(),
   privacy: zFlag.optional(),
+  /** Attachments of the discussion to remove; new ones come as multipart `files[]`. */
+  files_to_delete: zFilesToDelete.optional(),
 });
 export type UpdateDiscussionBody = z.infer<typeof updateDiscussionBody>;
 

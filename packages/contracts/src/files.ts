@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { attachmentListSchema, FILEABLE_TYPES, zFilesToDelete } from "./attachments.js";
+import { commentSchema } from "./comments.js";
 import { dateObjectSchema, related, richTextSchema } from "./envelope.js";
 import { zFlag, zInt, zNameList } from "./primitives.js";
 import { privacyMetaSchema } from "./tasks.js";
@@ -10,17 +12,18 @@ export type FileItemType = (typeof FILE_ITEM_TYPES)[number];
 
 /**
  * What the list shows for an item: the stored kinds plus the attachment kinds of discussions, task lists,
- * tasks and comments (`file`, `discussion_board`) that the list may carry later.
+ * tasks and comments (`file`, `discussion_board`). Attachments are listed as `pro_file` with
+ * `fileable_type` naming what holds them.
  */
 export const FILE_TYPES = ["folder", "file", "discussion_board", "pro_file", "doc", "link", "revision"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
-/** What an attachment is attached to, when the item is one. */
-export const FILEABLE_TYPES = ["discussion_board", "task_list", "task", "comment"] as const;
-
 /** Abilities of the person asking on one item. */
 export const fileAbilitiesSchema = z.object({
-  /** Rename, move, update, toggle privacy (toggling also needs view_private_file). */
+  /**
+   * Rename, move, update, toggle privacy (toggling also needs view_private_file). Always false for an
+   * attachment: it is changed from the discussion, task, comment or doc that holds it.
+   */
   can_edit: z.boolean(),
   can_delete: z.boolean(),
   can_download: z.boolean(),
@@ -51,8 +54,21 @@ const fileItemBase = z.object({
   /** Thumbnail address for images, "" otherwise. */
   thumb: z.string(),
   comment_count: z.number().int(),
+  /** What holds the item when it is an attachment (a discussion, task list, task, comment or doc); null otherwise. */
   fileable_type: z.enum(FILEABLE_TYPES).nullable(),
   fileable_id: z.number().int().nullable(),
+  /**
+   * For an attachment: the page of the record holding it (a comment's is its record's), as the documents'
+   * route paths; null otherwise or when that record has no page of its own.
+   */
+  content_link: z.string().nullable(),
+  /**
+   * For an attachment: the record whose page `content_link` opens (for a comment's attachment, the record
+   * commented on), with its title; null otherwise.
+   */
+  fileable: z
+    .object({ commentable_type: z.enum(["discussion_board", "task_list", "task", "milestone", "file"]), commentable_id: z.number().int(), title: z.string() })
+    .nullable(),
   creator: related(userSchema),
   created_at: dateObjectSchema,
   updated_at: dateObjectSchema,
@@ -67,6 +83,10 @@ export type FileRevision = z.infer<typeof fileRevisionSchema>;
 export const fileItemSchema = fileItemBase.extend({
   /** Present with `?with=revisions` (and always on `?childId=`): newest first. */
   revisions: related(z.array(fileRevisionSchema)).optional(),
+  /** A doc's or link's attachments: on `?childId=` and on the answers of create and update. */
+  files: attachmentListSchema.optional(),
+  /** The item's comments, oldest first (the first 200): on `?childId=` with `with=comments`. */
+  comments: related(z.array(commentSchema)).optional(),
 });
 export type FileItem = z.infer<typeof fileItemSchema>;
 
@@ -107,13 +127,15 @@ export type CreateFileBody = z.infer<typeof createFileBody>;
 /**
  * `POST .../files/{id}`: update a folder (title, private) or a doc/link (title, description, url,
  * private). Only the fields given change. A doc or link update first saves the previous content as a
- * revision.
+ * revision. Sent as multipart, a doc or link update also takes new attachments (`files[]`);
+ * `files_to_delete[]` removes some of its attachments.
  */
 export const updateFileBody = z.object({
   title: z.string().trim().max(255).optional(),
   description: z.string().max(200_000).optional(),
   url: z.string().trim().max(2000).optional(),
   private: zFlag.optional(),
+  files_to_delete: zFilesToDelete.optional(),
 });
 export type UpdateFileBody = z.infer<typeof updateFileBody>;
 /** Older name kept for readers of the spec: the folder update is the same body. */
@@ -126,7 +148,7 @@ export const updateFolderBody = updateFileBody;
 export const listFilesQuery = z.object({
   folder_id: zInt.min(0).default(0),
   childId: zInt.min(1).optional(),
-  /** `comments,revisions`: revisions are included when asked (comments are not served yet). */
+  /** `comments,revisions`: each is included when asked for (revisions always are with `childId`; comments only there). */
   with: zNameList,
 });
 export type ListFilesQuery = z.infer<typeof listFilesQuery>;

@@ -1,4 +1,4 @@
-import type { Comment, CommentableType } from "@plotline/contracts";
+import type { Attachment, Comment, CommentableType } from "@plotline/contracts";
 import type { CommentRow, UserRow } from "../../db/schema.js";
 import { toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
@@ -11,6 +11,8 @@ export interface CommentExtras {
   access: ProjectAccess;
   users: ReadonlyMap<number, UserRow>;
   notifyUsers: ReadonlyMap<number, number[]>;
+  /** Files attached to each comment. */
+  files: ReadonlyMap<number, Attachment[]>;
   timezone: string;
 }
 
@@ -26,6 +28,7 @@ export function presentComment(row: CommentRow, extras: CommentExtras): Comment 
     updated_at: toRequiredDateObject(row.updated_at, extras.timezone),
     creator: related(presentUserOrPlaceholder(extras.users, row.created_by)),
     notify_users: extras.notifyUsers.get(row.id) ?? [],
+    files: related(extras.files.get(row.id) ?? []),
     abilities: commentAbilities(extras.access, row),
   };
 }

@@ -26,19 +26,20 @@ export interface MemberCapabilityRow {
 export function commentsRepository(db: Kysely<Database>) {
   /**
    * A file item, private when it or any folder above it is private: the folder chain is walked in one
-   * recursive query (depth-capped; the move rule keeps the tree free of cycles).
+   * recursive query (depth-capped; the move rule keeps the tree free of cycles). Attachments take no
+   * comments: they belong to the thread of the record holding them.
    */
   async function findFile(projectId: number, id: number): Promise<CommentableRow | undefined> {
     const result = await sql<{ id: number; title: string; privacy: number | null }>`
       with recursive chain(id, parent_id, privacy, depth) as (
-        select id, parent_id, privacy, 0 from project_files where id = ${id} and project_id = ${projectId}
+        select id, parent_id, privacy, 0 from project_files where id = ${id} and project_id = ${projectId} and fileable_type is null
         union all
         select f.id, f.parent_id, f.privacy, c.depth + 1 from project_files f
           join chain c on f.id = c.parent_id
           where c.parent_id <> 0 and f.project_id = ${projectId} and c.depth < 200
       )
       select f.id, f.title, (select max(privacy) from chain) as privacy
-      from project_files f where f.id = ${id} and f.project_id = ${projectId}`.execute(db);
+      from project_files f where f.id = ${id} and f.project_id = ${projectId} and f.fileable_type is null`.execute(db);
     const row = result.rows[0];
     if (!row) return undefined;
     return { id: Number(row.id), title: row.title, privacy: Number(row.privacy ?? 0) > 0 ? 1 : 0, list_privacy: 0 };

@@ -15,7 +15,10 @@ import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { richTextToPlain, sanitizeRichText } from "../../lib/rich-text.js";
 import { privacyScopeOf, recordActivity, resourcePhrase, type ActivityType, type PrivateCapability } from "../activities/activity-recorder.js";
+import { attachmentsService, type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
+import type { UploadedFile } from "../files/files.upload.js";
 import { capabilitiesFor, type ProjectAccess, type ProjectAccessService } from "../projects/project-access.js";
+import { createStorage } from "../../storage/storage.js";
 import { usersRepository } from "../users/users.repository.js";
 import { capabilitiesToSee, commentPolicy } from "./comments.policy.js";
 import { presentComment } from "./comments.presenter.js";
@@ -44,8 +47,12 @@ function memberSees(member: MemberCapabilityRow, needed: readonly PrivateCapabil
   return needed.every((capability) => capabilities[capability]);
 }
 
-/** Comments on tasks, lists, discussions and milestones, with mentions and the users they notify. */
-export function commentsService(ctx: AppContext, access: ProjectAccessService) {
+/** Comments on tasks, lists, discussions, milestones and files, with mentions, the users they notify and attached files. */
+export function commentsService(
+  ctx: AppContext,
+  access: ProjectAccessService,
+  attachments: AttachmentsService = attachmentsService(ctx, access, createStorage(ctx.config)),
+) {
   const comments = commentsRepository(ctx.db);
   const users = usersRepository(ctx.db);
   const tz = ctx.config.timezone;
@@ -86,11 +93,12 @@ export function commentsService(ctx: AppContext, access: ProjectAccessService) {
   }
 
   async function presentMany(projectAccess: ProjectAccess, rows: CommentRow[]): Promise<Comment[]> {
-    const [creators, notifyUsers] = await Promise.all([
+    const [creators, notifyUsers, files] = await Promise.all([
       users.findUsersByIds(rows.map((row) => row.created_by)),
       comments.findNotifyUsers(rows.map((row) => row.id)),
+      attachments.listFor("comment", rows.map((row) => row.id)),
     ]);
-    const extras = { access: projectAccess, users: new Map(creators.map((user) => [user.id, user])), notifyUsers, timezone: tz };
+    const extras = { access: projectAccess, users: new Map(creators.map((user) => [user.id, user])), notifyUsers, files, timezone: tz };
     return rows.map((row) => presentComment(row, extras));
   }
 
@@ -98,6 +106,14 @@ export function commentsService(ctx: AppContext, access: ProjectAccessService) {
     const [comment] = await presentMany(projectAccess, [row]);
     if (!comment) throw notFound("Comment");
     return comment;
+  }
+
+  /** How the activities about a comment's attachments are filed: under the record commented on. */
+  function attachmentTarget(comment: CommentRow, target: Target): AttachmentTarget {
+    return {
+      projectId: comment.project_id, type: "comment", id: comment.id, phrase: `a comment on ${resourcePhrase(target.type, target.title)}`,
+      privacyScope: privacyScopeOf(target.needed), subject: { type: target.type, id: target.id },
+    };
   }
 
   function record(trx: AppContext["db"], actor: Actor, type: ActivityType, comment: CommentRow, target: Target) {
@@ -123,13 +139,14 @@ export function commentsService(ctx: AppContext, access: ProjectAccessService) {
       return { comments: await presentMany(projectAccess, rows), pagination: paginationMeta(page, total, rows.length) };
     },
 
-    async createComment(actor: Actor, projectId: number, input: CreateCommentBody): Promise<Comment> {
+    /** Adds a comment; `uploads` (multipart `files[]`) are stored as its attachments in the same transaction. */
+    async createComment(actor: Actor, projectId: number, input: CreateCommentBody, uploads: readonly UploadedFile[] = []): Promise<Comment> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const content = cleanContent(input.content);
       const target = await loadTarget(projectAccess, input.commentable_type, input.commentable_id);
       const notify = await notifiable(projectId, [...input.notify_users, ...mentionedUserIds(content)], target);
       const now = nowUtc();
-      const row = await ctx.db.transaction().execute(async (trx) => {
+      const row = await attachments.write(projectId, { uploads }, (apply) => ctx.db.transaction().execute(async (trx) => {
         const repo = commentsRepository(trx);
         const created = await repo.insertComment({
           project_id: projectId,
@@ -142,12 +159,14 @@ export function commentsService(ctx: AppContext, access: ProjectAccessService) {
         });
         await repo.replaceNotifyUsers(created.id, notify);
         await record(trx, actor, "create", created, target);
+        await apply(trx, actor, attachmentTarget(created, target));
         return created;
-      });
+      }));
       return presentOne(projectAccess, row);
     },
 
-    async updateComment(actor: Actor, projectId: number, commentId: number, input: UpdateCommentBody): Promise<Comment> {
+    /** Changes a comment; `uploads` are added to its attachments and `files_to_delete` removed from them. */
+    async updateComment(actor: Actor, projectId: number, commentId: number, input: UpdateCommentBody, uploads: readonly UploadedFile[] = []): Promise<Comment> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const { comment, target } = await loadComment(projectAccess, commentId);
       if (!commentPolicy.canEdit(projectAccess, comment)) throw forbidden("Only the comment's author or a manager can change it.");
@@ -155,14 +174,16 @@ export function commentsService(ctx: AppContext, access: ProjectAccessService) {
       // Without a new list the users told before stay; new mentions are added either way.
       const chosen = input.notify_users ?? (await comments.findNotifyUsers([commentId])).get(commentId) ?? [];
       const notify = await notifiable(projectId, [...chosen, ...mentionedUserIds(content)], target);
-      const row = await ctx.db.transaction().execute(async (trx) => {
+      const changes = { uploads, remove: input.files_to_delete ?? [] };
+      const row = await attachments.write(projectId, changes, (apply) => ctx.db.transaction().execute(async (trx) => {
         const repo = commentsRepository(trx);
         const updated = await repo.updateComment(commentId, { content, updated_at: nowUtc() });
         if (!updated) throw notFound("Comment");
         await repo.replaceNotifyUsers(commentId, notify);
         await record(trx, actor, "update", updated, target);
+        await apply(trx, actor, attachmentTarget(updated, target));
         return updated;
-      });
+      }));
       return presentOne(projectAccess, row);
     },
 
@@ -174,6 +195,8 @@ export function commentsService(ctx: AppContext, access: ProjectAccessService) {
         await commentsRepository(trx).deleteComment(commentId);
         await record(trx, actor, "delete", comment, target);
       });
+      // Its attachments go with it, rows and bytes.
+      await attachments.purgeOrphans(projectId);
     },
   };
 }

@@ -324,7 +324,7 @@ describe("GET /api/pm/v2/projects/:project/comments", () => {
     await addComments(23);
     const many = await queriesOfList();
     expect(many).toBe(few);
-    // Session look-up, access, the commentable, the page of comments and its count, then their creators and notified users.
-    expect(few).toBeLessThanOrEqual(7);
+    // Session look-up, access, the commentable, the page of comments and its count, then their creators, notified users and attached files.
+    expect(few).toBeLessThanOrEqual(8);
   });
 });

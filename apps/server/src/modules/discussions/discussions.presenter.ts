@@ -1,4 +1,4 @@
-import type { Discussion } from "@plotline/contracts";
+import type { Attachment, Discussion } from "@plotline/contracts";
 import type { DiscussionRow, UserRow } from "../../db/schema.js";
 import { toDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
@@ -15,6 +15,9 @@ export interface DiscussionExtras {
   /** Linked milestones the reader may see; a private one they may not see is simply absent. */
   milestones: ReadonlyMap<number, MilestoneRefRow>;
   commentCounts: ReadonlyMap<number, number>;
+  /** Files attached to each discussion, and the count of those and of its comments' files. */
+  files: ReadonlyMap<number, Attachment[]>;
+  fileCounts: ReadonlyMap<number, number>;
   timezone: string;
 }
 
@@ -31,7 +34,8 @@ export function presentDiscussion(row: DiscussionRow, extras: DiscussionExtras):
     updated_at: toRequiredDateObject(row.updated_at, extras.timezone),
     creator: related(presentUserOrPlaceholder(extras.users, row.created_by)),
     milestone: related(milestone ? { id: milestone.id, title: milestone.title, achieve_date: toDateObject(milestone.achieve_date, extras.timezone) } : null),
-    meta: { privacy: row.privacy === 1 ? "1" : "0", total_comments: extras.commentCounts.get(row.id) ?? 0, total_files: 0 },
+    meta: { privacy: row.privacy === 1 ? "1" : "0", total_comments: extras.commentCounts.get(row.id) ?? 0, total_files: extras.fileCounts.get(row.id) ?? 0 },
+    files: related(extras.files.get(row.id) ?? []),
     abilities: discussionAbilities(extras.access, row),
   };
 }

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { item, list } from "../../lib/envelope.js";
 import { requireActor } from "../../plugins/auth.js";
+import { acceptMultipart, uploadedFiles } from "../files/attachments.http.js";
 
 const tags = ["discussions"];
 const projectParams = z.object({ project: zId });
@@ -20,6 +21,8 @@ const params = z.object({ project: zId, id: zId });
 /** Discussions (message boards) under `/api/pm/v2/projects/{project}/discussion-boards`. */
 export const discussionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { discussions } = app.services;
+  // Discussions take attached files: multipart `files[]` beside the usual fields.
+  await acceptMultipart(app);
 
   app.get(
     "/pm/v2/projects/:project/discussion-boards",
@@ -40,9 +43,20 @@ export const discussionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/pm/v2/projects/:project/discussion-boards",
-    { schema: { tags, summary: "Start a discussion (create_message)", params: projectParams, body: createDiscussionBody, response: { 200: itemEnvelope(discussionSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: "Start a discussion (create_message); multipart files[] are attached",
+        params: projectParams,
+        body: createDiscussionBody,
+        response: { 200: itemEnvelope(discussionSchema) },
+      },
+    },
     async (request) =>
-      item(await discussions.createDiscussion(requireActor(request), request.params.project, request.body), "Discussion created successfully"),
+      item(
+        await discussions.createDiscussion(requireActor(request), request.params.project, request.body, uploadedFiles(request)),
+        "Discussion created successfully",
+      ),
   );
 
   app.get(
@@ -53,10 +67,18 @@ export const discussionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/pm/v2/projects/:project/discussion-boards/:id/update",
-    { schema: { tags, summary: "Change a discussion (project managers or its creator)", params, body: updateDiscussionBody, response: { 200: itemEnvelope(discussionSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: "Change a discussion (project managers or its creator); multipart files[] are attached, files_to_delete[] removed",
+        params,
+        body: updateDiscussionBody,
+        response: { 200: itemEnvelope(discussionSchema) },
+      },
+    },
     async (request) =>
       item(
-        await discussions.updateDiscussion(requireActor(request), request.params.project, request.params.id, request.body),
+        await discussions.updateDiscussion(requireActor(request), request.params.project, request.params.id, request.body, uploadedFiles(request)),
         "Discussion updated successfully",
       ),
   );

@@ -6,8 +6,11 @@ import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { privacyScopeOf, recordActivity, rescopeActivities } from "../activities/activity-recorder.js";
+import { createStorage } from "../../storage/storage.js";
+import { privacyScopeOf, recordActivity, rescopeActivities, resourcePhrase } from "../activities/activity-recorder.js";
 import { commentsRepository } from "../comments/comments.repository.js";
+import { attachmentsService, type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
+import type { UploadedFile } from "../files/files.upload.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { usersRepository } from "../users/users.repository.js";
 import { discussionPolicy } from "./discussions.policy.js";
@@ -19,8 +22,20 @@ function scopeOf(row: Pick<DiscussionRow, "privacy">): string | null {
   return privacyScopeOf(row.privacy === 1 ? ["view_private_message"] : []);
 }
 
-/** Discussions (message boards) of a project. */
-export function discussionsService(ctx: AppContext, access: ProjectAccessService) {
+/** The record attachments of a discussion are filed under. */
+function attachmentTarget(row: DiscussionRow): AttachmentTarget {
+  return {
+    projectId: row.project_id, type: "discussion_board", id: row.id, phrase: resourcePhrase("discussion_board", row.title),
+    privacyScope: scopeOf(row), subject: { type: "discussion_board", id: row.id },
+  };
+}
+
+/** Discussions (message boards) of a project, with their attached files. */
+export function discussionsService(
+  ctx: AppContext,
+  access: ProjectAccessService,
+  attachments: AttachmentsService = attachmentsService(ctx, access, createStorage(ctx.config)),
+) {
   const discussions = discussionsRepository(ctx.db);
   const users = usersRepository(ctx.db);
   const comments = commentsRepository(ctx.db);
@@ -29,10 +44,12 @@ export function discussionsService(ctx: AppContext, access: ProjectAccessService
   /** Presents rows with creators, milestones and comment counts in a fixed number of queries. */
   async function presentMany(projectAccess: ProjectAccess, rows: DiscussionRow[]): Promise<Discussion[]> {
     const milestoneIds = rows.flatMap((row) => (row.milestone_id === null ? [] : [row.milestone_id]));
-    const [creators, milestones, commentCounts] = await Promise.all([
+    const ids = rows.map((row) => row.id);
+    const [creators, milestones, commentCounts, { files, counts: fileCounts }] = await Promise.all([
       users.findUsersByIds(rows.map((row) => row.created_by)),
       discussions.findMilestones(projectAccess.projectId, milestoneIds),
-      comments.countComments("discussion_board", rows.map((row) => row.id)),
+      comments.countComments("discussion_board", ids),
+      attachments.listAndCountFor("discussion_board", ids),
     ]);
     const seesPrivateMilestones = projectAccess.can("view_private_milestone");
     const extras = {
@@ -40,6 +57,8 @@ export function discussionsService(ctx: AppContext, access: ProjectAccessService
       users: new Map(creators.map((user) => [user.id, user])),
       milestones: new Map(milestones.filter((m) => m.privacy === 0 || seesPrivateMilestones).map((m) => [m.id, m])),
       commentCounts,
+      files,
+      fileCounts,
       timezone: tz,
     };
     return rows.map((row) => presentDiscussion(row, extras));
@@ -81,12 +100,13 @@ export function discussionsService(ctx: AppContext, access: ProjectAccessService
       return presentOne(projectAccess, await loadVisible(projectAccess, discussionId));
     },
 
-    async createDiscussion(actor: Actor, projectId: number, input: CreateDiscussionBody): Promise<Discussion> {
+    /** Starts a discussion; `uploads` (multipart `files[]`) are stored as its attachments in the same transaction. */
+    async createDiscussion(actor: Actor, projectId: number, input: CreateDiscussionBody, uploads: readonly UploadedFile[] = []): Promise<Discussion> {
       const projectAccess = await access.requireAccess(actor, projectId);
       if (!discussionPolicy.canCreate(projectAccess)) throw forbidden("You do not have permission to create discussions in this project.");
       const milestoneId = await resolveMilestone(projectAccess, input.milestone);
       const now = nowUtc();
-      const row = await ctx.db.transaction().execute(async (trx) => {
+      const row = await attachments.write(projectId, { uploads }, (apply) => ctx.db.transaction().execute(async (trx) => {
         const created = await discussionsRepository(trx).insertDiscussion({
           project_id: projectId,
           title: input.title,
@@ -101,17 +121,20 @@ export function discussionsService(ctx: AppContext, access: ProjectAccessService
         await recordActivity(trx, actor, {
           projectId, type: "create", resource: "discussion_board", resourceId: created.id, title: created.title, privacyScope: scopeOf(created),
         });
+        await apply(trx, actor, attachmentTarget(created));
         return created;
-      });
+      }));
       return presentOne(projectAccess, row);
     },
 
-    async updateDiscussion(actor: Actor, projectId: number, discussionId: number, input: UpdateDiscussionBody): Promise<Discussion> {
+    /** Changes a discussion; `uploads` are added to its attachments and `files_to_delete` removed from them. */
+    async updateDiscussion(actor: Actor, projectId: number, discussionId: number, input: UpdateDiscussionBody, uploads: readonly UploadedFile[] = []): Promise<Discussion> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const current = await loadVisible(projectAccess, discussionId);
       if (!discussionPolicy.canEdit(projectAccess, current)) throw forbidden("Only the project's managers or the discussion's creator can change it.");
       const milestoneId = input.milestone === undefined ? undefined : await resolveMilestone(projectAccess, input.milestone);
-      const row = await ctx.db.transaction().execute(async (trx) => {
+      const changes = { uploads, remove: input.files_to_delete ?? [] };
+      const row = await attachments.write(projectId, changes, (apply) => ctx.db.transaction().execute(async (trx) => {
         const updated = await discussionsRepository(trx).updateDiscussion(discussionId, {
           ...(input.title !== undefined && { title: input.title }),
           ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
@@ -127,8 +150,9 @@ export function discussionsService(ctx: AppContext, access: ProjectAccessService
         await recordActivity(trx, actor, {
           projectId, type: "update", resource: "discussion_board", resourceId: discussionId, title: updated.title, privacyScope: scopeOf(updated),
         });
+        await apply(trx, actor, attachmentTarget(updated));
         return updated;
-      });
+      }));
       return presentOne(projectAccess, row);
     },
 
@@ -142,6 +166,8 @@ export function discussionsService(ctx: AppContext, access: ProjectAccessService
           projectId, type: "delete", resource: "discussion_board", resourceId: discussionId, title: current.title, privacyScope: scopeOf(current),
         });
       });
+      // Its attachments and its comments' go with it, rows and bytes.
+      await attachments.purgeOrphans(projectId);
     },
   };
 }

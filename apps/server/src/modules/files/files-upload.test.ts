@@ -115,13 +115,16 @@ describe("uploads", () => {
     expect(download.headers["content-disposition"]).toMatch(/^attachment;/);
   });
 
-  it("creates a doc from a multipart form and refuses attachments on it", async () => {
+  it("creates a doc from a multipart form, its files[] becoming the doc's attachments", async () => {
     const doc = await upload(cast.manager, [], { type: "doc", title: "Form doc", description: "<p>Hi</p>" });
     expect(doc.statusCode).toBe(200);
-    expect(doc.json().data).toMatchObject({ type: "doc", title: "Form doc", description: { html: "<p>Hi</p>" } });
+    expect(doc.json().data).toMatchObject({ type: "doc", title: "Form doc", description: { html: "<p>Hi</p>" }, files: { data: [] } });
     const withFile = await upload(cast.manager, [{ name: "a.txt", bytes: Buffer.from("x") }], { type: "doc", title: "With file" });
-    expect(withFile.statusCode).toBe(400);
-    expect(withFile.json().data.params).toHaveProperty("files");
+    expect(withFile.statusCode).toBe(200);
+    expect(withFile.json().data.files.data).toMatchObject([{ name: "a.txt", fileable_type: "file", fileable_id: withFile.json().data.id }]);
+    const revision = await upload(cast.manager, [{ name: "a.txt", bytes: Buffer.from("x") }], { type: "folder", title: "Folder with file" });
+    expect(revision.statusCode).toBe(400);
+    expect(revision.json().data.params).toHaveProperty("files");
   });
 
   it("removes the stored blobs when the rows cannot be written", async () => {

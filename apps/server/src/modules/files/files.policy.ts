@@ -4,18 +4,20 @@ import type { FileRow } from "./files.repository.js";
 /**
  * Who may do what with a project file. Private items (and everything inside a private folder) need
  * view_private_file to be seen; editing (rename, move, delete, privacy) is for managers and the creator;
- * toggling privacy also needs view_private_file.
+ * toggling privacy also needs view_private_file. An attachment is never edited here: it is added and
+ * removed with the discussion, task, comment or doc that holds it, and follows its privacy.
  */
 export const filePolicy = {
   canSeePrivate: (access: ProjectAccess) => access.can("view_private_file"),
   canCreate: (access: ProjectAccess) => access.can("create_file"),
-  canEdit: (access: ProjectAccess, row: Pick<FileRow, "created_by">) => access.isManager || row.created_by === access.userId,
-  canSetPrivacy: (access: ProjectAccess, row: Pick<FileRow, "created_by">) =>
-    (access.isManager || row.created_by === access.userId) && access.can("view_private_file"),
+  canEdit: (access: ProjectAccess, row: Pick<FileRow, "created_by" | "fileable_type">) =>
+    row.fileable_type === null && (access.isManager || row.created_by === access.userId),
+  canSetPrivacy: (access: ProjectAccess, row: Pick<FileRow, "created_by" | "fileable_type">) =>
+    filePolicy.canEdit(access, row) && access.can("view_private_file"),
 } as const;
 
 /** The abilities the web app reads for an item it can already see. */
-export function fileAbilities(access: ProjectAccess, row: Pick<FileRow, "created_by" | "type">) {
+export function fileAbilities(access: ProjectAccess, row: Pick<FileRow, "created_by" | "type" | "fileable_type">) {
   const canEdit = filePolicy.canEdit(access, row);
   return { can_edit: canEdit, can_delete: canEdit, can_download: row.type === "pro_file" };
 }

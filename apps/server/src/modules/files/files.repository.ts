@@ -1,7 +1,7 @@
 import { sql, type Generated, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../../db/schema.js";
 
-/** The `project_files` table of migration 0005. */
+/** The `project_files` table of migrations 0005 and 0010. */
 export interface ProjectFilesTable {
   id: Generated<number>;
   project_id: number;
@@ -20,6 +20,9 @@ export interface ProjectFilesTable {
   created_by: number;
   created_at: string;
   updated_at: string;
+  /** What holds an attachment (`discussion_board`, `task_list`, `task`, `comment`, `file`); null for the files tree. */
+  fileable_type: string | null;
+  fileable_id: number | null;
 }
 export type FileRow = Selectable<ProjectFilesTable>;
 export type NewFileRow = Omit<FileRow, "id">;
@@ -35,7 +38,10 @@ export function filesRepository(base: Kysely<Database>) {
 
   function normalise(row: FileRow): FileRow {
     // PostgreSQL may hand numbers back as text through some drivers; keep the shape exact.
-    return { ...row, size_bytes: Number(row.size_bytes), parent_id: Number(row.parent_id), privacy: Number(row.privacy) };
+    return {
+      ...row, size_bytes: Number(row.size_bytes), parent_id: Number(row.parent_id), privacy: Number(row.privacy),
+      fileable_type: row.fileable_type ?? null, fileable_id: row.fileable_id === null || row.fileable_id === undefined ? null : Number(row.fileable_id),
+    };
   }
 
   return {
@@ -46,10 +52,10 @@ export function filesRepository(base: Kysely<Database>) {
       return rows.map((row) => ({ ...row, parent_id: Number(row.parent_id), privacy: Number(row.privacy) }));
     },
 
-    /** A folder's contents (revisions excluded): folders first, then newest first. */
+    /** A folder's contents (revisions and attachments excluded): folders first, then newest first. */
     async listChildren(projectId: number, parentId: number, includePrivate: boolean): Promise<FileRow[]> {
       const rows = await db.selectFrom("project_files").selectAll()
-        .where("project_id", "=", projectId).where("parent_id", "=", parentId).where("type", "<>", "revision")
+        .where("project_id", "=", projectId).where("parent_id", "=", parentId).where("type", "<>", "revision").where("fileable_type", "is", null)
         .$if(!includePrivate, (qb) => qb.where("privacy", "=", 0))
         .orderBy(sql`case when type = 'folder' then 0 else 1 end`).orderBy("id", "desc").execute();
       return rows.map(normalise);
@@ -68,12 +74,19 @@ export function filesRepository(base: Kysely<Database>) {
       return rows.map(normalise);
     },
 
-    /** Items (not folders, not revisions) directly inside any of the given folders. */
+    /** Items (not folders, revisions or attachments) directly inside any of the given folders. */
     async listItemsIn(projectId: number, folderIds: readonly number[]): Promise<FileRow[]> {
       if (folderIds.length === 0) return [];
       const rows = await db.selectFrom("project_files").selectAll().where("project_id", "=", projectId)
-        .where("type", "not in", ["folder", "revision"]).where("parent_id", "in", [...new Set(folderIds)]).execute();
+        .where("type", "not in", ["folder", "revision"]).where("fileable_type", "is", null).where("parent_id", "in", [...new Set(folderIds)]).execute();
       return rows.map(normalise);
+    },
+
+    /** Every storage key of a project's uploads, attachments and thumbnails. */
+    async listBlobKeys(projectId: number): Promise<string[]> {
+      const rows = await db.selectFrom("project_files").select(["storage_key", "thumb_key"]).where("project_id", "=", projectId)
+        .where("storage_key", "is not", null).execute();
+      return rows.flatMap((row) => [row.storage_key, row.thumb_key]).filter((key): key is string => key !== null);
     },
 
     async insertItem(item: NewFileRow): Promise<FileRow> {

@@ -1,4 +1,3 @@
-import multipart from "@fastify/multipart";
 import {
   createFileBody,
   downloadCheckSchema,
@@ -14,40 +13,24 @@ import {
   updateFileBody,
   zId,
 } from "@plotline/contracts";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { invalidField } from "../../lib/app-error.js";
 import { item } from "../../lib/envelope.js";
 import { requireActor } from "../../plugins/auth.js";
-import { contentDisposition, type DownloadPlan } from "./files.download.js";
+import { acceptMultipart, uploadedFiles } from "./attachments.http.js";
+import { sendDownload } from "./files.download.js";
 import { downloadPath } from "./files.presenter.js";
-import type { UploadedFile } from "./files.service.js";
-import { isInlineType } from "./files.upload.js";
 
 const tags = ["files"];
 const projectParams = z.object({ project: zId });
 const params = z.object({ project: zId, id: zId });
 const base = "/pm-pro/v2/projects/:project/files";
 
-/** Reads a multipart body: text fields, and every file part read into memory within the size limit (413 beyond it). */
-async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; uploads: UploadedFile[] }> {
-  const fields: Record<string, unknown> = {};
-  const uploads: UploadedFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      uploads.push({ filename: part.filename, bytes: await part.toBuffer() });
-    } else if (part.fieldname !== "current_user_id") {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields, uploads };
-}
-
 /** Project files (Pro module `files`) under `/api/pm-pro/v2/projects/{project}/files`, plus the documents' delete path. */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { files } = app.services;
-  await app.register(multipart, { limits: { fileSize: app.ctx.config.maxUploadBytes, files: 20, fields: 50, fieldSize: 1024 * 1024 } });
+  await acceptMultipart(app);
 
   app.get(
     base,
@@ -63,7 +46,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       const { project } = request.params;
-      if (request.query.childId !== undefined) return item(await files.getItem(actor, project, request.query.childId));
+      if (request.query.childId !== undefined) {
+        return item(await files.getItem(actor, project, request.query.childId, request.query.with.includes("comments")));
+      }
       return { data: await files.listFolder(actor, project, request.query.folder_id, request.query.with.includes("revisions")) };
     },
   );
@@ -73,7 +58,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Create a folder, doc, link or revision (JSON or form), or upload files[] (multipart, create_file)",
+        summary: "Create a folder, doc, link or revision (JSON or form), or upload files[] (multipart, create_file); a doc or link takes files[] as attachments",
         params: projectParams,
         response: { 200: z.union([fileItemEnvelope, fileUploadEnvelope]) },
       },
@@ -81,23 +66,18 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       const { project } = request.params;
-      let body: unknown = request.body ?? {};
-      if (request.isMultipart()) {
-        const { fields, uploads } = await readMultipart(request);
-        if ((fields.type ?? "pro_file") === "pro_file") {
-          const stored = await files.upload(actor, project, fields, uploads);
-          return { data: stored, message: stored.length === 1 ? "File uploaded successfully" : "Files uploaded successfully" };
-        }
-        // Attachments on docs and links are not stored yet: refuse them rather than drop them silently.
-        if (uploads.length > 0) throw invalidField("files", "Attachments on docs and links are not supported yet; upload the files on their own.");
-        body = fields;
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const uploads = uploadedFiles(request);
+      if (request.isMultipart() && (body.type ?? "pro_file") === "pro_file") {
+        const stored = await files.upload(actor, project, body, uploads);
+        return { data: stored, message: stored.length === 1 ? "File uploaded successfully" : "Files uploaded successfully" };
       }
       const parsed = createFileBody.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw invalidField(String(issue?.path[0] ?? "type"), issue?.message ?? "Invalid input.");
       }
-      const created = await files.create(actor, project, parsed.data);
+      const created = await files.create(actor, project, parsed.data, uploads);
       return item(created, `${created.type === "folder" ? "Folder" : created.type === "doc" ? "Doc" : created.type === "link" ? "Link" : "Revision"} created successfully`);
     },
   );
@@ -125,13 +105,14 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Rename or set private; a doc or link change keeps the previous content as a revision (can_edit_file)",
+        summary: "Rename or set private; a doc or link change keeps the previous content as a revision, takes files[] and files_to_delete[] (can_edit_file)",
         params,
         body: updateFileBody,
         response: { 200: fileItemEnvelope },
       },
     },
-    async (request) => item(await files.update(requireActor(request), request.params.project, request.params.id, request.body), "File updated successfully"),
+    async (request) =>
+      item(await files.update(requireActor(request), request.params.project, request.params.id, request.body, uploadedFiles(request)), "File updated successfully"),
   );
 
   app.post(
@@ -152,30 +133,15 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  function send(plan: DownloadPlan, reply: FastifyReply, disposition: "auto" | "inline"): FastifyReply {
-    reply.header("X-Content-Type-Options", "nosniff").header("Accept-Ranges", "bytes").header("Cache-Control", "private, no-cache");
-    if (plan.kind === "unsatisfiable") {
-      return reply.code(416).header("Content-Range", `bytes */${plan.size}`).send();
-    }
-    const kind = disposition === "inline" || isInlineType(plan.mime) ? "inline" : "attachment";
-    reply.header("Content-Type", plan.mime || "application/octet-stream").header("Content-Disposition", contentDisposition(kind, plan.row.original_name));
-    if (plan.range) {
-      reply.code(206).header("Content-Range", `bytes ${plan.range.start}-${plan.range.end}/${plan.size}`).header("Content-Length", plan.range.end - plan.range.start + 1);
-    } else {
-      reply.header("Content-Length", plan.size);
-    }
-    return reply.send(plan.stream);
-  }
-
   app.get(
     `${base}/:id/download`,
     { schema: { tags, summary: "Stream an upload (HTTP Range supported; images, video and PDF inline)", params } },
-    async (request, reply) => send(await files.openDownload(requireActor(request), request.params.project, request.params.id, request.headers.range), reply, "auto"),
+    async (request, reply) => sendDownload(await files.openDownload(requireActor(request), request.params.project, request.params.id, request.headers.range), reply, "auto"),
   );
 
   app.get(
     `${base}/:id/thumb`,
     { schema: { tags, summary: "The thumbnail of an image upload", params } },
-    async (request, reply) => send(await files.openDownload(requireActor(request), request.params.project, request.params.id, undefined, true), reply, "inline"),
+    async (request, reply) => sendDownload(await files.openDownload(requireActor(request), request.params.project, request.params.id, undefined, true), reply, "inline"),
   );
 };

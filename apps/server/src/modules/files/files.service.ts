@@ -1,28 +1,30 @@
-import { randomBytes } from "node:crypto";
-import { createFileBody, type CreateFileBody, type FileFolder, type FileItem, type SortFilesBody, type UpdateFileBody } from "@plotline/contracts";
+import { createFileBody, type Attachment, type Comment, type CreateFileBody, type FileFolder, type FileItem, type SortFilesBody, type UpdateFileBody } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
 import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
 import type { Storage } from "../../storage/storage.js";
-import { recordActivity } from "../activities/activity-recorder.js";
+import { recordActivity, resourcePhrase } from "../activities/activity-recorder.js";
 import { commentsRepository } from "../comments/comments.repository.js";
+import { commentsService } from "../comments/comments.service.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { usersRepository } from "../users/users.repository.js";
-import { parseRange, type DownloadPlan } from "./files.download.js";
+import { attachmentNeeds } from "./attachments.policy.js";
+import { attachmentsRepository, type AttachmentWithOwner } from "./attachments.repository.js";
+import { attachmentsService, type AttachmentChanges, type AttachmentsService } from "./attachments.service.js";
+import { openStored, type DownloadPlan } from "./files.download.js";
 import { filePolicy } from "./files.policy.js";
-import { presentFile, presentFolder } from "./files.presenter.js";
+import { presentFile, presentFolder, type OwnerView } from "./files.presenter.js";
 import { filesRepository, type FileRow } from "./files.repository.js";
 import { fileScope, rescopeBelow } from "./files.scope.js";
 import { folderTree, type FolderTree } from "./files.tree.js";
-import { assertSafeSvg, cleanFileName, makeThumbnail, sniffType } from "./files.upload.js";
+import { prepareUploads, stageUploads, type UploadedFile } from "./files.upload.js";
 
-/** One file of a multipart upload, read into memory within the size limit. */
-export interface UploadedFile {
-  filename: string;
-  bytes: Buffer;
-}
+export type { UploadedFile } from "./files.upload.js";
+
+/** Comments shown with one item (`?childId=...&with=comments`): the first page, oldest first. */
+const ITEM_COMMENTS_LIMIT = 200;
 
 /** What one request knows about the project: the access and the folder tree (one query each). */
 interface Scene {
@@ -32,11 +34,21 @@ interface Scene {
 
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 
-/** Project files: folders, docs, links, uploads and revisions of one project. */
-export function filesService(ctx: AppContext, access: ProjectAccessService, storage: Storage) {
+/**
+ * Project files: folders, docs, links, uploads and revisions of one project, and in the files list the
+ * attachments of its discussions, task lists, tasks and comments.
+ */
+export function filesService(
+  ctx: AppContext,
+  access: ProjectAccessService,
+  storage: Storage,
+  attachments: AttachmentsService = attachmentsService(ctx, access, storage),
+) {
   const files = filesRepository(ctx.db);
+  const attached = attachmentsRepository(ctx.db);
   const users = usersRepository(ctx.db);
   const comments = commentsRepository(ctx.db);
+  const commentThreads = commentsService(ctx, access, attachments);
   const tz = ctx.config.timezone;
 
   async function sceneOf(actor: Actor, projectId: number): Promise<Scene> {
@@ -50,11 +62,32 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
     return row.privacy === 1 || (row.parent_id !== 0 && scene.tree.isPrivatePath(row.parent_id));
   }
 
-  /** An item (not a revision) the reader may see, or 404: a hidden one is not admitted to exist. */
-  async function loadVisible(scene: Scene, id: number): Promise<FileRow> {
+  /** How the list shows an attachment's owner, or null when the reader may not see it (or it is gone). */
+  function ownerView(scene: Scene, row: AttachmentWithOwner): OwnerView | null {
+    const needed = attachmentNeeds(row, scene.tree);
+    if (needed === null || !needed.every((capability) => scene.access.can(capability))) return null;
+    return { row, isPrivate: needed.length > 0 };
+  }
+
+  /**
+   * An item (not a revision) the reader may see, with its owner when it is an attachment, or 404: a hidden
+   * one is not admitted to exist. An attachment is seen by whoever sees the record holding it.
+   */
+  async function loadVisibleWithOwner(scene: Scene, id: number): Promise<{ row: FileRow; owner: OwnerView | null }> {
     const row = await files.findItem(scene.access.projectId, id);
-    if (!row || row.type === "revision" || isHidden(scene, row)) throw notFound("File");
-    return row;
+    if (!row || row.type === "revision") throw notFound("File");
+    if (row.fileable_type === null) {
+      if (isHidden(scene, row)) throw notFound("File");
+      return { row, owner: null };
+    }
+    const withOwner = await attached.findWithOwner(scene.access.projectId, id);
+    const owner = withOwner ? ownerView(scene, withOwner) : null;
+    if (!owner) throw notFound("File");
+    return { row, owner };
+  }
+
+  async function loadVisible(scene: Scene, id: number): Promise<FileRow> {
+    return (await loadVisibleWithOwner(scene, id)).row;
   }
 
   /** A destination folder: 0 for the root, else a folder of this project the reader may see (400 otherwise). */
@@ -66,22 +99,46 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
   }
 
   /** Presents rows with creators, comment counts and (when asked) revisions in a fixed number of queries. */
-  async function presentMany(scene: Scene, rows: FileRow[], withRevisions: boolean): Promise<FileItem[]> {
+  async function presentMany(scene: Scene, rows: FileRow[], withRevisions: boolean, owners?: ReadonlyMap<number, OwnerView>): Promise<FileItem[]> {
     const revisions = withRevisions ? await files.listRevisions(scene.access.projectId, rows.map((row) => row.id)) : [];
     const all = [...rows, ...revisions];
     const [creators, commentCounts] = await Promise.all([
       users.findUsersByIds(all.map((row) => row.created_by)),
-      comments.countComments("file", rows.map((row) => row.id)),
+      comments.countComments("file", rows.filter((row) => row.fileable_type === null).map((row) => row.id)),
     ]);
     const byItem = new Map<number, FileRow[]>();
     for (const revision of revisions) byItem.set(revision.parent_id, [...(byItem.get(revision.parent_id) ?? []), revision]);
-    const extras = { access: scene.access, users: new Map(creators.map((user) => [user.id, user])), commentCounts, revisions: withRevisions ? byItem : null, timezone: tz };
+    const extras = {
+      access: scene.access, users: new Map(creators.map((user) => [user.id, user])), commentCounts,
+      revisions: withRevisions ? byItem : null, owners, timezone: tz,
+    };
     return rows.map((row) => presentFile(row, extras));
   }
 
-  async function presentOne(scene: Scene, row: FileRow, withRevisions = true): Promise<FileItem> {
-    const [item] = await presentMany(scene, [row], withRevisions);
+  /**
+   * One item with its revisions; a doc's or link's attachments, and the comments when asked, are added.
+   * `actor` is needed only for the comments.
+   */
+  async function presentOne(
+    scene: Scene,
+    row: FileRow,
+    options: { owner?: OwnerView | null; withComments?: Actor } = {},
+  ): Promise<FileItem> {
+    const owners = options.owner ? new Map([[row.id, options.owner]]) : undefined;
+    const [item] = await presentMany(scene, [row], row.fileable_type === null, owners);
     if (!item) throw notFound("File");
+    const holdsFiles = row.type === "doc" || row.type === "link";
+    const [attachedFiles, thread] = await Promise.all([
+      holdsFiles ? attachments.listFor("file", [row.id]) : Promise.resolve(new Map<number, Attachment[]>()),
+      options.withComments && row.fileable_type === null
+        ? commentThreads.listComments(options.withComments, scene.access.projectId, { commentable_type: "file", commentable_id: row.id, page: 1, per_page: ITEM_COMMENTS_LIMIT })
+        : Promise.resolve(null),
+    ]);
+    const more: { files?: Attachment[]; comments?: Comment[] } = {};
+    if (holdsFiles) more.files = attachedFiles.get(row.id) ?? [];
+    if (thread) more.comments = thread.comments;
+    if (more.files) item.files = { data: more.files };
+    if (more.comments) item.comments = { data: more.comments };
     return item;
   }
 
@@ -95,6 +152,7 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
     return url;
   }
 
+  /** An upload the reader may download: an item of the files tree or an attachment whose record they see (404 otherwise). */
   async function downloadCheck(actor: Actor, projectId: number, id: number): Promise<FileRow> {
     const scene = await sceneOf(actor, projectId);
     const row = await loadVisible(scene, id);
@@ -102,22 +160,45 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
     return row;
   }
 
+  /** The activity entry fields of attachments added to or removed from a doc or link. */
+  function docTarget(scene: Scene, row: FileRow) {
+    return {
+      projectId: row.project_id, type: "file" as const, id: row.id, phrase: resourcePhrase("file", row.title),
+      privacyScope: fileScope(scene.tree, row), subject: { type: "file" as const, id: row.id },
+    };
+  }
+
   return {
-    /** A folder's contents: folders first, then newest first. */
+    /**
+     * A folder's contents: folders first, then newest first. The files home (folder 0) also lists the
+     * attachments of the project's discussions, task lists, tasks and comments that the reader may see.
+     */
     async listFolder(actor: Actor, projectId: number, folderId: number, withRevisions: boolean): Promise<FileItem[]> {
       const scene = await sceneOf(actor, projectId);
       if (folderId !== 0) {
         const folder = scene.tree.get(folderId);
         if (!folder || isHidden(scene, folder)) throw notFound("Folder");
       }
-      const rows = await files.listChildren(projectId, folderId, filePolicy.canSeePrivate(scene.access));
-      return presentMany(scene, rows, withRevisions);
+      const [rows, attachmentRows] = await Promise.all([
+        files.listChildren(projectId, folderId, filePolicy.canSeePrivate(scene.access)),
+        folderId === 0 ? attached.listListed(projectId) : Promise.resolve([]),
+      ]);
+      const owners = new Map<number, OwnerView>();
+      for (const row of attachmentRows) {
+        const view = ownerView(scene, row);
+        if (view) owners.set(row.id, view);
+      }
+      const visibleAttachments = attachmentRows.filter((row) => owners.has(row.id));
+      // Folders first; then items and attachments together, newest first, as the documents' list shows them.
+      const ordered = [...rows.filter((row) => row.type === "folder"), ...[...rows.filter((row) => row.type !== "folder"), ...visibleAttachments].sort((a, b) => b.id - a.id)];
+      return presentMany(scene, ordered, withRevisions, owners);
     },
 
-    /** One item with its revisions. */
-    async getItem(actor: Actor, projectId: number, id: number): Promise<FileItem> {
+    /** One item with its revisions, a doc's or link's attachments, and its comments when asked for. */
+    async getItem(actor: Actor, projectId: number, id: number, withComments = false): Promise<FileItem> {
       const scene = await sceneOf(actor, projectId);
-      return presentOne(scene, await loadVisible(scene, id));
+      const { row, owner } = await loadVisibleWithOwner(scene, id);
+      return presentOne(scene, row, { owner, ...(withComments && { withComments: actor }) });
     },
 
     /** Every folder the reader may see, by title. */
@@ -137,17 +218,21 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
         .map(presentFolder);
     },
 
-    /** Creates a folder, doc, link or revision. Uploads go through `upload`. */
-    async create(actor: Actor, projectId: number, input: CreateFileBody): Promise<FileItem> {
+    /**
+     * Creates a folder, doc, link or revision; a doc or link may come with attachments (`files[]`), stored
+     * in the same transaction. Uploads of the files area go through `upload`.
+     */
+    async create(actor: Actor, projectId: number, input: CreateFileBody, uploads: readonly UploadedFile[] = []): Promise<FileItem> {
       const scene = await sceneOf(actor, projectId);
       requireCreate(scene, input.private);
       if (input.type === "pro_file") throw invalidField("files", "Choose at least one file to upload.");
+      if (uploads.length > 0 && input.type !== "doc" && input.type !== "link") throw invalidField("files", "Only docs and links take attachments.");
       if (input.title === "") throw invalidField("title", input.type === "folder" ? "Folder name is required." : "Title is required.");
       let parentId: number;
       let privacy = input.private ? 1 : 0;
       if (input.type === "revision") {
         const revised = await files.findItem(projectId, input.parent);
-        if (!revised || (revised.type !== "doc" && revised.type !== "link") || isHidden(scene, revised)) {
+        if (!revised || (revised.type !== "doc" && revised.type !== "link") || revised.fileable_type !== null || isHidden(scene, revised)) {
           throw invalidField("parent", "The doc or link to revise does not exist in this project.");
         }
         parentId = revised.id;
@@ -155,18 +240,21 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
       } else {
         parentId = resolveFolder(scene, input.parent, "parent");
       }
+      const url = input.type === "link" ? checkLink(input.url) : "";
       const now = nowUtc();
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        const created = await filesRepository(trx).insertItem({
-          project_id: projectId, parent_id: parentId, type: input.type, title: input.title,
-          description: input.type === "folder" ? "" : sanitizeRichText(input.description),
-          url: input.type === "link" ? checkLink(input.url) : "",
-          privacy, original_name: "", mime_type: "", size_bytes: 0, storage_key: null, thumb_key: null,
-          created_by: actor.id, created_at: now, updated_at: now,
-        });
-        await recordActivity(trx, actor, { projectId, type: "create", resource: "file", resourceId: created.id, title: created.title, privacyScope: fileScope(scene.tree, created) });
-        return created;
-      });
+      const row = await attachments.write(projectId, { uploads }, (apply) =>
+        ctx.db.transaction().execute(async (trx) => {
+          const created = await filesRepository(trx).insertItem({
+            project_id: projectId, parent_id: parentId, type: input.type, title: input.title,
+            description: input.type === "folder" ? "" : sanitizeRichText(input.description),
+            url, privacy, original_name: "", mime_type: "", size_bytes: 0, storage_key: null, thumb_key: null,
+            created_by: actor.id, created_at: now, updated_at: now, fileable_type: null, fileable_id: null,
+          });
+          await recordActivity(trx, actor, { projectId, type: "create", resource: "file", resourceId: created.id, title: created.title, privacyScope: fileScope(scene.tree, created) });
+          if (uploads.length > 0) await apply(trx, actor, docTarget(scene, created));
+          return created;
+        }),
+      );
       return presentOne(scene, row);
     },
 
@@ -174,7 +262,7 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
      * Stores uploaded files. Every check (type, SVG safety) runs before anything is stored; blobs are
      * written before the rows and removed again when the rows cannot be written, so a failure leaves nothing.
      */
-    async upload(actor: Actor, projectId: number, fields: Record<string, unknown>, uploads: UploadedFile[]): Promise<FileItem[]> {
+    async upload(actor: Actor, projectId: number, fields: Record<string, unknown>, uploads: readonly UploadedFile[]): Promise<FileItem[]> {
       const parsed = createFileBody.safeParse({ type: "pro_file", ...fields });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -184,35 +272,17 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
       requireCreate(scene, parsed.data.private);
       const parentId = resolveFolder(scene, parsed.data.parent, "parent");
       if (uploads.length === 0) throw invalidField("files", "Choose at least one file to upload.");
-      const prepared = [];
-      for (const upload of uploads) {
-        const name = cleanFileName(upload.filename);
-        const mime = await sniffType(upload.bytes);
-        if (mime === "image/svg+xml") assertSafeSvg(upload.bytes, name);
-        prepared.push({ name, mime, bytes: upload.bytes, thumb: await makeThumbnail(upload.bytes, mime) });
-      }
-      const stored: string[] = [];
+      const { staged, discard } = await stageUploads(storage, projectId, await prepareUploads(uploads));
       try {
-        const items = prepared.map((file) => {
-          const key = `projects/${projectId}/${randomBytes(16).toString("hex")}`;
-          return { ...file, key, thumbKey: file.thumb ? `${key}-thumb` : null };
-        });
-        for (const item of items) {
-          await storage.put(item.key, item.bytes, item.mime);
-          stored.push(item.key);
-          if (item.thumb && item.thumbKey) {
-            await storage.put(item.thumbKey, item.thumb, "image/webp");
-            stored.push(item.thumbKey);
-          }
-        }
         const now = nowUtc();
         const rows = await ctx.db.transaction().execute(async (trx) => {
           const created: FileRow[] = [];
-          for (const item of items) {
+          for (const item of staged) {
             const row = await filesRepository(trx).insertItem({
               project_id: projectId, parent_id: parentId, type: "pro_file", title: item.name, description: "", url: "",
               privacy: parsed.data.private ? 1 : 0, original_name: item.name, mime_type: item.mime, size_bytes: item.bytes.length,
               storage_key: item.key, thumb_key: item.thumbKey, created_by: actor.id, created_at: now, updated_at: now,
+              fileable_type: null, fileable_id: null,
             });
             await recordActivity(trx, actor, { projectId, type: "create", resource: "file", resourceId: row.id, title: row.title, privacyScope: fileScope(scene.tree, row) });
             created.push(row);
@@ -221,21 +291,27 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
         });
         return presentMany(scene, rows, false);
       } catch (error) {
-        await Promise.allSettled(stored.map((key) => storage.delete(key)));
+        await discard();
         throw error;
       }
     },
 
-    /** Renames or re-scopes an item; a doc or link change first keeps the previous content as a revision. */
-    async update(actor: Actor, projectId: number, id: number, input: UpdateFileBody): Promise<FileItem> {
+    /**
+     * Renames or re-scopes an item; a doc or link change first keeps the previous content as a revision.
+     * A doc or link also takes new attachments (`files[]`) and drops some (`files_to_delete[]`).
+     */
+    async update(actor: Actor, projectId: number, id: number, input: UpdateFileBody, uploads: readonly UploadedFile[] = []): Promise<FileItem> {
       const scene = await sceneOf(actor, projectId);
       const current = await loadVisible(scene, id);
+      if (current.fileable_type !== null) throw forbidden("An attachment is changed from the discussion, task, comment or doc it is attached to.");
       if (!filePolicy.canEdit(scene.access, current)) throw forbidden("Only the project's managers or the file's creator can change it.");
       const privacy = input.private === undefined ? current.privacy : input.private ? 1 : 0;
       if (privacy !== current.privacy && !filePolicy.canSetPrivacy(scene.access, current)) throw forbidden("You do not have permission to change the privacy of files.");
       if (input.title !== undefined && input.title === "") throw invalidField("title", current.type === "folder" ? "Folder name is required." : "Title is required.");
       const isContent = current.type === "doc" || current.type === "link";
-      const changes = {
+      const changes: AttachmentChanges = { uploads, remove: input.files_to_delete ?? [] };
+      if (!isContent && (uploads.length > 0 || (changes.remove?.length ?? 0) > 0)) throw invalidField("files", "Only docs and links take attachments.");
+      const update = {
         ...(input.title !== undefined && { title: input.title }),
         ...(isContent && input.description !== undefined && { description: sanitizeRichText(input.description) }),
         ...(current.type === "link" && input.url !== undefined && { url: checkLink(input.url) }),
@@ -243,20 +319,23 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
         updated_at: nowUtc(),
       };
       const contentChanged = isContent && (input.title !== undefined || input.description !== undefined || input.url !== undefined);
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        const repository = filesRepository(trx);
-        if (contentChanged) {
-          const { id: _revisedId, ...previous } = current;
-          await repository.insertItem({
-            ...previous, type: "revision", parent_id: current.id, created_by: actor.id, created_at: changes.updated_at, updated_at: changes.updated_at,
-          });
-        }
-        const updated = await repository.updateItem(id, changes);
-        if (!updated) throw notFound("File");
-        if (updated.privacy !== current.privacy) await rescopeBelow(trx, scene.tree, updated);
-        await recordActivity(trx, actor, { projectId, type: "update", resource: "file", resourceId: id, title: updated.title, privacyScope: fileScope(scene.tree, updated) });
-        return updated;
-      });
+      const row = await attachments.write(projectId, changes, (apply) =>
+        ctx.db.transaction().execute(async (trx) => {
+          const repository = filesRepository(trx);
+          if (contentChanged) {
+            const { id: _revisedId, ...previous } = current;
+            await repository.insertItem({
+              ...previous, type: "revision", parent_id: current.id, created_by: actor.id, created_at: update.updated_at, updated_at: update.updated_at,
+            });
+          }
+          const updated = await repository.updateItem(id, update);
+          if (!updated) throw notFound("File");
+          if (updated.privacy !== current.privacy) await rescopeBelow(trx, scene.tree, updated);
+          await recordActivity(trx, actor, { projectId, type: "update", resource: "file", resourceId: id, title: updated.title, privacyScope: fileScope(scene.tree, updated) });
+          if (isContent) await apply(trx, actor, docTarget(scene, updated));
+          return updated;
+        }),
+      );
       return presentOne(scene, row);
     },
 
@@ -264,7 +343,9 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
     async move(actor: Actor, projectId: number, input: SortFilesBody): Promise<FileItem> {
       const scene = await sceneOf(actor, projectId);
       const current = await files.findItem(projectId, input.source);
-      if (!current || current.type === "revision" || isHidden(scene, current)) throw invalidField("source", "The item to move does not exist in this project.");
+      if (!current || current.type === "revision" || current.fileable_type !== null || isHidden(scene, current)) {
+        throw invalidField("source", "The item to move does not exist in this project.");
+      }
       if (!filePolicy.canEdit(scene.access, current)) throw forbidden("Only the project's managers or the file's creator can move it.");
       const destination = resolveFolder(scene, input.destination, "destination");
       if (current.type === "folder" && destination !== 0 && scene.tree.isWithin(destination, current.id)) {
@@ -280,10 +361,14 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
       return presentOne(scene, row);
     },
 
-    /** Deletes an item; a folder goes with everything below it. Blobs are removed once the rows are gone. */
+    /**
+     * Deletes an item; a folder goes with everything below it, a doc or link with its attachments and
+     * comments. Blobs are removed once the rows are gone.
+     */
     async remove(actor: Actor, projectId: number, id: number): Promise<void> {
       const scene = await sceneOf(actor, projectId);
       const current = await loadVisible(scene, id);
+      if (current.fileable_type !== null) throw forbidden("An attachment is removed from the discussion, task, comment or doc it is attached to.");
       if (!filePolicy.canEdit(scene.access, current)) throw forbidden("Only the project's managers or the file's creator can delete it.");
       const folderIds = current.type === "folder" ? scene.tree.subtree(current.id) : [];
       const items = current.type === "folder" ? await files.listItemsIn(projectId, folderIds) : [current];
@@ -296,6 +381,8 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
       });
       // A blob left behind by a storage hiccup is only wasted space; a row without its blob would be a broken file.
       await Promise.allSettled(keys.map((key) => storage.delete(key)));
+      // The attachments of the docs and links deleted, and of the comments on them, go too.
+      await attachments.purgeOrphans(projectId);
     },
 
     /** The download address of an upload the reader may see (404 otherwise). */
@@ -304,15 +391,7 @@ export function filesService(ctx: AppContext, access: ProjectAccessService, stor
     /** Opens an upload (or its thumbnail) for streaming, honouring one HTTP byte range. */
     async openDownload(actor: Actor, projectId: number, id: number, rangeHeader: string | undefined, thumb = false): Promise<DownloadPlan> {
       const row = await downloadCheck(actor, projectId, id);
-      const key = thumb ? row.thumb_key : row.storage_key;
-      if (!key) throw notFound("Thumbnail");
-      const size = await storage.size(key);
-      if (size === null) throw notFound("File");
-      const range = thumb ? null : parseRange(rangeHeader, size);
-      if (range === "unsatisfiable") return { kind: "unsatisfiable", size };
-      const object = await storage.get(key, range ?? undefined);
-      if (!object) throw notFound("File");
-      return { kind: "stream", row, stream: object.stream, size, range, mime: thumb ? "image/webp" : row.mime_type };
+      return openStored(storage, row, rangeHeader, thumb);
     },
   };
 }

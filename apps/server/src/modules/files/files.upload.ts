@@ -2,8 +2,10 @@ import createDOMPurify from "dompurify";
 import { fileTypeFromBuffer } from "file-type";
 import { JSDOM } from "jsdom";
 import sharp from "sharp";
+import { randomBytes } from "node:crypto";
 import { SVG_XSS_ERROR_TYPE } from "@plotline/contracts";
 import { AppError } from "../../lib/app-error.js";
+import type { Storage } from "../../storage/storage.js";
 
 /** Image types a thumbnail is made for (BMP only where the installed libvips reads it). */
 const THUMBNAIL_TYPES = new Set(["image/gif", "image/png", "image/jpeg", "image/bmp", "image/webp"]);
@@ -119,4 +121,66 @@ export async function makeThumbnail(bytes: Buffer, mime: string): Promise<Buffer
   } catch {
     return null;
   }
+}
+
+/** One file of a multipart upload, read into memory within the size limit. */
+export interface UploadedFile {
+  filename: string;
+  bytes: Buffer;
+}
+
+/** An upload that passed every check: cleaned name, sniffed type, thumbnail when it is a picture. */
+export interface PreparedUpload {
+  name: string;
+  mime: string;
+  bytes: Buffer;
+  thumb: Buffer | null;
+}
+
+/** A prepared upload whose bytes are stored under `key` (and its thumbnail under `thumbKey`). */
+export interface StagedUpload extends PreparedUpload {
+  key: string;
+  thumbKey: string | null;
+}
+
+/** Runs every check on the uploads (type sniffed, unsafe SVG refused) and makes thumbnails; stores nothing. */
+export async function prepareUploads(uploads: readonly UploadedFile[]): Promise<PreparedUpload[]> {
+  const prepared: PreparedUpload[] = [];
+  for (const upload of uploads) {
+    const name = cleanFileName(upload.filename);
+    const mime = await sniffType(upload.bytes);
+    if (mime === "image/svg+xml") assertSafeSvg(upload.bytes, name);
+    prepared.push({ name, mime, bytes: upload.bytes, thumb: await makeThumbnail(upload.bytes, mime) });
+  }
+  return prepared;
+}
+
+/**
+ * Stores prepared uploads under fresh keys of the project (`projects/{project}/{random}`, the thumbnail at
+ * `...-thumb`). A failure removes what was stored and rethrows; `discard` removes it all later, when the
+ * rows that were to name the blobs could not be written.
+ */
+export async function stageUploads(storage: Storage, projectId: number, prepared: readonly PreparedUpload[]): Promise<{ staged: StagedUpload[]; discard: () => Promise<void> }> {
+  const stored: string[] = [];
+  const discard = async () => {
+    await Promise.allSettled(stored.map((key) => storage.delete(key)));
+  };
+  const staged = prepared.map((file) => {
+    const key = `projects/${projectId}/${randomBytes(16).toString("hex")}`;
+    return { ...file, key, thumbKey: file.thumb ? `${key}-thumb` : null };
+  });
+  try {
+    for (const item of staged) {
+      await storage.put(item.key, item.bytes, item.mime);
+      stored.push(item.key);
+      if (item.thumb && item.thumbKey) {
+        await storage.put(item.thumbKey, item.thumb, "image/webp");
+        stored.push(item.thumbKey);
+      }
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { staged, discard };
 }

@@ -1,29 +1,35 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
+import type { Attachment } from "@plotline/contracts";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { RichTextEditor, type MentionUser } from "../../../components/RichTextEditor.js";
+import { AttachmentPicker, EMPTY_DRAFT, type AttachmentDraft } from "../../files/components/AttachmentPicker.js";
 import { isBlankHtml } from "../../projects/lib/dates.js";
 
 /**
- * The rich-text form of a new or changed comment. Empty content is never sent, and a second submit while
- * the first is on its way is ignored.
+ * The rich-text form of a new or changed comment, with its attachments. Empty content is never sent, and a
+ * second submit while the first is on its way is ignored.
  */
 export function CommentForm({
   initialValue = "",
+  initialFiles = [],
   submitLabel,
   mentionUsers,
   onSubmit,
   onCancel,
 }: {
   initialValue?: string;
+  /** The files already attached, when editing. */
+  initialFiles?: readonly Attachment[];
   submitLabel: string;
   mentionUsers: readonly MentionUser[];
-  /** Sends the HTML; resolves when saved (the form then empties), rejects to keep what was typed. */
-  onSubmit: (html: string) => Promise<unknown>;
+  /** Sends the HTML and the attachment changes; resolves when saved (the form then empties), rejects to keep what was typed. */
+  onSubmit: (html: string, attachments: AttachmentDraft) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initialValue);
+  const [attachments, setAttachments] = useState<AttachmentDraft>(EMPTY_DRAFT);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   // A ref, not state, because two clicks can land before React re-renders with `sending`.
@@ -39,8 +45,9 @@ export function CommentForm({
     inFlight.current = true;
     setSending(true);
     try {
-      await onSubmit(value);
+      await onSubmit(value, attachments);
       setValue("");
+      setAttachments(EMPTY_DRAFT);
       setError(null);
     } catch {
       // The error was toasted by the query client; the text stays so nothing typed is lost.
@@ -68,16 +75,24 @@ export function CommentForm({
             {error}
           </Text>
         )}
-        <Group justify="flex-end" gap="xs">
-          {onCancel && (
-            <Button variant="default" size="sm" onClick={onCancel}>
-              {t("comments.cancel")}
-            </Button>
-          )}
-          <Button type="submit" size="sm" loading={sending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <AttachmentPicker
+          existing={initialFiles}
+          value={attachments}
+          onChange={setAttachments}
+          disabled={sending}
+          actions={
+            <Group justify="flex-end" gap="xs">
+              {onCancel && (
+                <Button variant="default" size="sm" onClick={onCancel}>
+                  {t("comments.cancel")}
+                </Button>
+              )}
+              <Button type="submit" size="sm" loading={sending}>
+                {submitLabel}
+              </Button>
+            </Group>
+          }
+        />
       </Stack>
     </form>
   );

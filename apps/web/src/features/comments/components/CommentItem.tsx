@@ -8,6 +8,7 @@ import { UserAvatar } from "../../../components/UserAvatar.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { formatDateTime } from "../../projects/lib/dates.js";
 import { useDeleteComment, useUpdateComment } from "../hooks/use-comments.js";
+import { AttachmentList } from "../../files/components/AttachmentList.js";
 import { CommentForm } from "./CommentForm.js";
 
 /** One comment: who, when, what; edit and delete as its abilities allow. */
@@ -61,16 +62,25 @@ export function CommentItem({ projectId, comment, mentionUsers }: { projectId: n
           {editing ? (
             <CommentForm
               initialValue={comment.content}
+              initialFiles={comment.files.data}
               submitLabel={t("comments.save")}
               mentionUsers={mentionUsers}
               onCancel={() => setEditing(false)}
-              onSubmit={async (html) => {
-                await update.mutateAsync({ id: comment.id, body: { content: html, notify_users: mentionedUserIds(html) } });
+              onSubmit={async (html, attachments) => {
+                const body = {
+                  content: html,
+                  notify_users: mentionedUserIds(html),
+                  ...(attachments.removed.length > 0 && { files_to_delete: [...attachments.removed] }),
+                };
+                await update.mutateAsync({ id: comment.id, body, files: attachments.added.map((entry) => entry.file) });
                 setEditing(false);
               }}
             />
           ) : (
-            <RichTextView html={comment.content} />
+            <>
+              <RichTextView html={comment.content} />
+              <AttachmentList files={comment.files.data} />
+            </>
           )}
         </Stack>
       </Group>

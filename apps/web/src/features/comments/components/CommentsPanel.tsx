@@ -64,12 +64,13 @@ export function CommentsPanel({
       <CommentForm
         submitLabel={t("comments.add")}
         mentionUsers={mentionUsers}
-        onSubmit={(html) =>
+        onSubmit={(html, attachments) =>
           create.mutateAsync({
             content: html,
             commentable_type: commentableType,
             commentable_id: commentableId,
             notify_users: mentionedUserIds(html),
+            files: attachments.added.map((entry) => entry.file),
           })
         }
       />

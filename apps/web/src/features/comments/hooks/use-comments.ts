@@ -10,6 +10,7 @@ import {
 } from "@plotline/contracts";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
+import { postMultipart } from "../../files/lib/multipart.js";
 import { projectKeys } from "../../projects/hooks/project-keys.js";
 
 /** Comments fetched per page; a long thread shows a "show more" button. */
@@ -42,21 +43,28 @@ function useRefreshProject(projectId: number) {
   return () => queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
 }
 
-/** Adds a comment. */
+const commentAnswer = itemEnvelope(commentSchema);
+
+/** Adds a comment; with `files` it goes as multipart and they are attached. */
 export function useCreateComment(projectId: number) {
   const refresh = useRefreshProject(projectId);
   return useMutation({
-    mutationFn: (body: CreateCommentBody) => api.post(`pm/v2/projects/${projectId}/comments`, { schema: itemEnvelope(commentSchema), body }),
+    mutationFn: ({ files, ...body }: CreateCommentBody & { files?: readonly File[] }) =>
+      files && files.length > 0
+        ? postMultipart(`pm/v2/projects/${projectId}/comments`, { ...body, files }, commentAnswer)
+        : api.post(`pm/v2/projects/${projectId}/comments`, { schema: commentAnswer, body }),
     onSuccess: refresh,
   });
 }
 
-/** Changes a comment (its creator or a manager). */
+/** Changes a comment (its creator or a manager); new `files` are attached and `files_to_delete` removed. */
 export function useUpdateComment(projectId: number) {
   const refresh = useRefreshProject(projectId);
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateCommentBody }) =>
-      api.post(`pm/v2/projects/${projectId}/comments/${id}`, { schema: itemEnvelope(commentSchema), body }),
+    mutationFn: ({ id, body, files }: { id: number; body: UpdateCommentBody; files?: readonly File[] }) =>
+      files && files.length > 0
+        ? postMultipart(`pm/v2/projects/${projectId}/comments/${id}`, { ...body, files }, commentAnswer)
+        : api.post(`pm/v2/projects/${projectId}/comments/${id}`, { schema: commentAnswer, body }),
     onSuccess: refresh,
   });
 }

@@ -1,10 +1,12 @@
 import { Button, Checkbox, Group, Input, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { createDiscussionBody, type Discussion } from "@plotline/contracts";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RichTextEditor, type MentionUser } from "../../../components/RichTextEditor.js";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
+import { AttachmentPicker, EMPTY_DRAFT, type AttachmentDraft } from "../../files/components/AttachmentPicker.js";
 import { useMilestones } from "../../milestones/hooks/use-milestones.js";
 import { useCreateDiscussion, useUpdateDiscussion } from "../hooks/use-discussions.js";
 
@@ -19,8 +21,8 @@ interface Values {
 }
 
 /**
- * Starts a discussion, or edits one when `discussion` is given: title, message, milestone and the
- * privacy box (shown to everyone, as the documents have it; the server decides what a private flag needs).
+ * Starts a discussion, or edits one when `discussion` is given: title, message, attachments, milestone and
+ * the privacy box (shown to everyone, as the documents have it; the server decides what a private flag needs).
  */
 export function DiscussionFormModal({
   projectId,
@@ -39,6 +41,7 @@ export function DiscussionFormModal({
   const milestones = useMilestones(projectId);
   const create = useCreateDiscussion(projectId);
   const update = useUpdateDiscussion(projectId);
+  const [attachments, setAttachments] = useState<AttachmentDraft>(EMPTY_DRAFT);
   const form = useForm<Values>({
     initialValues: {
       title: discussion?.title ?? "",
@@ -58,9 +61,12 @@ export function DiscussionFormModal({
 
   const submit = form.onSubmit((values) => {
     const body = { title: values.title, description: values.description, milestone: Number(values.milestone), privacy: values.privacy };
-    if (discussion) update.mutate({ id: discussion.id, body }, { onSuccess: onClose, onError });
-    else
-      create.mutate(body, {
+    const files = attachments.added.map((entry) => entry.file);
+    if (discussion) {
+      const changes = { ...body, ...(attachments.removed.length > 0 && { files_to_delete: [...attachments.removed] }) };
+      update.mutate({ id: discussion.id, body: changes, files }, { onSuccess: onClose, onError });
+    } else
+      create.mutate({ ...body, files }, {
         onSuccess: (result) => {
           onClose();
           onCreated?.(result.data);
@@ -83,6 +89,9 @@ export function DiscussionFormModal({
               mentionUsers={mentionUsers}
               minHeight={140}
             />
+          </Input.Wrapper>
+          <Input.Wrapper label={t("attachments.title")}>
+            <AttachmentPicker existing={discussion?.files.data} value={attachments} onChange={setAttachments} disabled={create.isPending || update.isPending} />
           </Input.Wrapper>
           <Select
             label={t("discussions.form.milestone")}

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Pagination, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { routePath } from "@plotline/contracts";
-import { IconFlag, IconLock, IconMessage, IconMessages, IconPlus } from "@tabler/icons-react";
+import { IconFlag, IconLock, IconMessage, IconMessages, IconPaperclip, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -79,6 +79,11 @@ export function DiscussionList({ projectId }: { projectId: number }) {
                     <Badge variant="light" color="gray" size="sm" tt="none" leftSection={<IconMessage size={12} />}>
                       {t("discussions.comments_count", { count: discussion.meta.total_comments })}
                     </Badge>
+                    {discussion.meta.total_files > 0 && (
+                      <Badge variant="light" color="gray" size="sm" tt="none" leftSection={<IconPaperclip size={12} />}>
+                        {t("attachments.count", { count: discussion.meta.total_files })}
+                      </Badge>
+                    )}
                     {milestone && (
                       <Badge variant="light" color="grape" size="sm" tt="none" leftSection={<IconFlag size={12} />}>
                         {milestone.title}

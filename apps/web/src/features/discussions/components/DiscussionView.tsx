@@ -12,7 +12,8 @@ import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { useProject } from "../../projects/hooks/use-projects.js";
 import { formatDateTime } from "../../projects/lib/dates.js";
-import { useDeleteDiscussion, useDiscussion } from "../hooks/use-discussions.js";
+import { AttachmentHeading, AttachmentList } from "../../files/components/AttachmentList.js";
+import { useDeleteDiscussion, useDiscussion, useUpdateDiscussion } from "../hooks/use-discussions.js";
 import { DiscussionFormModal } from "./DiscussionFormModal.js";
 
 /** One discussion: its message, then the comments with @mentions of the project's members. */
@@ -22,6 +23,7 @@ export function DiscussionView({ projectId, discussionId }: { projectId: number;
   const { data: project } = useProject(projectId);
   const discussion = useDiscussion(projectId, discussionId);
   const remove = useDeleteDiscussion(projectId);
+  const update = useUpdateDiscussion(projectId);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const mentionUsers = project?.assignees.data ?? [];
@@ -108,6 +110,16 @@ export function DiscussionView({ projectId, discussionId }: { projectId: number;
             <Text size="sm" c="dimmed">
               {t("discussions.no_body")}
             </Text>
+          )}
+          {item.files.data.length > 0 && (
+            <Stack gap="xs" component="section" aria-label={t("attachments.title")}>
+              <AttachmentHeading title={t("attachments.title")} count={item.files.data.length} />
+              <AttachmentList
+                files={item.files.data}
+                removing={update.isPending}
+                onRemove={canEdit ? (file) => update.mutateAsync({ id: item.id, body: { files_to_delete: [file.id] } }) : undefined}
+              />
+            </Stack>
           )}
         </Stack>
       </Card>

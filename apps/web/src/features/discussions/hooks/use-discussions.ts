@@ -8,6 +8,7 @@ import {
 } from "@plotline/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
+import { postMultipart } from "../../files/lib/multipart.js";
 import { projectKeys } from "../../projects/hooks/project-keys.js";
 
 /** One page of a project's discussions, newest first, with their comment counts. */
@@ -36,22 +37,28 @@ function useRefreshProject(projectId: number) {
   return () => queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
 }
 
-/** Starts a discussion. */
+const discussionAnswer = itemEnvelope(discussionSchema);
+
+/** Starts a discussion; with `files` it goes as multipart and they are attached. */
 export function useCreateDiscussion(projectId: number) {
   const refresh = useRefreshProject(projectId);
   return useMutation({
-    mutationFn: (body: CreateDiscussionBody) =>
-      api.post(`pm/v2/projects/${projectId}/discussion-boards`, { schema: itemEnvelope(discussionSchema), body }),
+    mutationFn: ({ files, ...body }: CreateDiscussionBody & { files?: readonly File[] }) =>
+      files && files.length > 0
+        ? postMultipart(`pm/v2/projects/${projectId}/discussion-boards`, { ...body, files }, discussionAnswer)
+        : api.post(`pm/v2/projects/${projectId}/discussion-boards`, { schema: discussionAnswer, body }),
     onSuccess: refresh,
   });
 }
 
-/** Changes a discussion. */
+/** Changes a discussion; new `files` are attached and `files_to_delete` removed. */
 export function useUpdateDiscussion(projectId: number) {
   const refresh = useRefreshProject(projectId);
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateDiscussionBody }) =>
-      api.post(`pm/v2/projects/${projectId}/discussion-boards/${id}/update`, { schema: itemEnvelope(discussionSchema), body }),
+    mutationFn: ({ id, body, files }: { id: number; body: UpdateDiscussionBody; files?: readonly File[] }) =>
+      files && files.length > 0
+        ? postMultipart(`pm/v2/projects/${projectId}/discussion-boards/${id}/update`, { ...body, files }, discussionAnswer)
+        : api.post(`pm/v2/projects/${projectId}/discussion-boards/${id}/update`, { schema: discussionAnswer, body }),
     onSuccess: refresh,
   });
 }

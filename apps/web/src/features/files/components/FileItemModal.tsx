@@ -1,8 +1,9 @@
 import { Anchor, Button, Grid, Group, Image, Modal, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import type { FileItem, FileRevision, Project } from "@plotline/contracts";
-import { IconDownload, IconExternalLink, IconHistory, IconPencil } from "@tabler/icons-react";
+import { IconDownload, IconExternalLink, IconHistory, IconPaperclip, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
@@ -10,6 +11,7 @@ import { RichTextView } from "../../../components/RichTextEditor.js";
 import { formatDateTime } from "../../projects/lib/dates.js";
 import { downloadUrl, mayDownload, useFileItem } from "../hooks/use-files.js";
 import { isImageMime, isVideoMime, truncate } from "../lib/file-display.js";
+import { AttachmentHeading, AttachmentList } from "./AttachmentList.js";
 import { DocForm } from "./DocForm.js";
 import { LinkForm } from "./LinkForm.js";
 
@@ -80,7 +82,7 @@ export function FileItemModal({ project, itemId, onClose }: { project: Project; 
         bare
         projectId={project.id}
         parent={data.parent}
-        initial={{ id: data.id, title: data.title, description: data.description.content }}
+        initial={{ id: data.id, title: data.title, description: data.description.content, files: data.files?.data ?? [] }}
         mentionUsers={project.assignees.data}
         onClose={() => setEditing(false)}
       />
@@ -118,8 +120,28 @@ export function FileItemModal({ project, itemId, onClose }: { project: Project; 
                 </Button>
               </Group>
             )}
+            {data.fileable && (
+              <Text size="sm" c="dimmed">
+                <IconPaperclip size={14} aria-hidden style={{ verticalAlign: "middle" }} /> {t("files.attached_to_prefix")}{" "}
+                {data.content_link ? (
+                  <Anchor component={Link} to={data.content_link} size="sm">
+                    {data.fileable.title}
+                  </Anchor>
+                ) : (
+                  data.fileable.title
+                )}
+              </Text>
+            )}
             <ItemContent projectId={project.id} item={revision ?? data} kind={data.type} />
-            <CommentsPanel projectId={project.id} commentableType="file" commentableId={data.id} mentionUsers={project.assignees.data} />
+            {/* Docs take attachments in their form; a link shows the list only when it has some (sent through the API). */}
+            {data.files && !revision && (data.type === "doc" || data.files.data.length > 0) && (
+              <Stack gap="xs" component="section" aria-label={t("attachments.title")}>
+                <AttachmentHeading title={t("attachments.title")} count={data.files.data.length} />
+                <AttachmentList files={data.files.data} emptyText={t("attachments.none")} />
+              </Stack>
+            )}
+            {/* An attachment has no thread of its own: it belongs to the record that holds it. */}
+            {!data.fileable_type && <CommentsPanel projectId={project.id} commentableType="file" commentableId={data.id} mentionUsers={project.assignees.data} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>

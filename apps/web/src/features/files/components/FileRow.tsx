@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Card, Group, Image, Menu, Stack, Text, TextInput, ThemeIcon, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Box, Card, Group, Image, Menu, Stack, Text, TextInput, ThemeIcon, Tooltip } from "@mantine/core";
 import {
   IconArrowsMove,
   IconBrandDropbox,
@@ -14,6 +14,7 @@ import {
   IconLock,
   IconLockOpen,
   IconMessage,
+  IconMovie,
   IconPresentation,
   IconTable,
   IconTrash,
@@ -21,6 +22,8 @@ import {
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { RichTextView } from "../../../components/RichTextEditor.js";
+import "./FileRow.css";
 import { PRO_FILE_NAME_LIMIT, TITLE_LIMIT, linkKind, truncate, type LinkKind } from "../lib/file-display.js";
 import type { FileView } from "../lib/file-view.js";
 
@@ -54,7 +57,9 @@ function Thumb({ item }: { item: FileView }) {
         ? [<IconFileText size={22} />, "blue"]
         : item.kind === "link"
           ? [LINK_ICONS[linkKind(item.url ?? "")], "teal"]
-          : [<IconFile size={22} />, "gray"];
+          : item.isVideo
+            ? [<IconMovie size={22} />, "grape"]
+            : [<IconFile size={22} />, "gray"];
   return (
     <ThemeIcon size={44} variant="light" color={color} radius="sm" aria-hidden style={{ flexShrink: 0 }}>
       {icon}
@@ -70,7 +75,7 @@ export function FileRow({ item, actions }: { item: FileView; actions: FileRowAct
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState(false);
   const [draft, setDraft] = useState(item.title);
-  const limit = item.kind === "pro_file" ? PRO_FILE_NAME_LIMIT : TITLE_LIMIT;
+  const limit = item.kind === "pro_file" || item.kind === "attachment" ? PRO_FILE_NAME_LIMIT : TITLE_LIMIT;
   const hasMenu = item.downloadable || item.canEdit;
 
   const finishRename = () => {
@@ -141,20 +146,21 @@ export function FileRow({ item, actions }: { item: FileView; actions: FileRowAct
             {name}
           </Group>
           {item.excerpt && (
-            <Text size="sm" c="dimmed" lineClamp={1}>
-              {item.excerpt}
-            </Text>
+            // The description as rich text, cut to two lines so that big text or long docs keep rows even.
+            <Box className="plotline-file-excerpt" c="dimmed" fz="sm" mah="3em" style={{ overflow: "hidden" }} title={item.excerpt}>
+              <RichTextView html={item.descriptionHtml} />
+            </Box>
           )}
           <Group gap="xs">
             {item.attachedTo ? (
-              <Text size="xs" c="dimmed">
-                {t("files.attached_to_prefix")}{" "}
+              <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                {t("files.attached_to_prefix")} {t(`files.attached_kinds.${item.attachedTo.type}`)}{" "}
                 {item.attachedTo.href ? (
-                  <Anchor component={Link} to={item.attachedTo.href} size="xs">
-                    {t(`files.attached_kinds.${item.attachedTo.type}`)}
+                  <Anchor component={Link} to={item.attachedTo.href} size="xs" title={item.attachedTo.title}>
+                    {truncate(item.attachedTo.title, TITLE_LIMIT)}
                   </Anchor>
                 ) : (
-                  t(`files.attached_kinds.${item.attachedTo.type}`)
+                  truncate(item.attachedTo.title, TITLE_LIMIT)
                 )}{" "}
                 {t("files.by", { name: item.creatorName })}
               </Text>
@@ -163,7 +169,7 @@ export function FileRow({ item, actions }: { item: FileView; actions: FileRowAct
                 {t("files.by", { name: item.creatorName })}
               </Text>
             )}
-            {item.kind !== "folder" && (
+            {item.kind !== "folder" && item.kind !== "attachment" && (
               <Badge variant="light" color="gray" size="sm" tt="none" leftSection={<IconMessage size={12} />}>
                 {t("files.comment_count", { count: item.commentCount })}
               </Badge>
@@ -183,6 +189,8 @@ export function FileRow({ item, actions }: { item: FileView; actions: FileRowAct
             </span>
           </Tooltip>
         )}
+        {/* Rows without a menu keep its room, so that the locks line up down the list. */}
+        {!hasMenu && <Box w={28} aria-hidden style={{ flexShrink: 0 }} />}
         {hasMenu && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>

@@ -67,7 +67,7 @@ export function FilesBrowser({ project, folderId }: { project: Project; folderId
     togglePrivacy: (item) => update.mutate({ id: item.id, fields: { private: !item.private } }),
   };
 
-  const views = (items.data?.data ?? []).map((item) => toFileView(item, projectId, abilities));
+  const views = (items.data?.data ?? []).map((item) => toFileView(item, abilities));
   // Folders first, as the documents list them; the server's order is kept within each group.
   const sorted = [...views.filter((view) => view.kind === "folder"), ...views.filter((view) => view.kind !== "folder")];
 

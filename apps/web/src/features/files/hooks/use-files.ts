@@ -60,31 +60,45 @@ function useRefresh(projectId: number) {
   return () => queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
 }
 
-/** What a create call sends: a folder, doc or link as JSON, or files as a multipart upload. */
+/**
+ * What a create call sends: a folder, doc or link (a doc with attachments in `files`), or files as an
+ * upload of the files area.
+ */
 export type CreateFields =
-  | { type: "folder" | "doc" | "link"; parent: number; title: string; description?: string; url?: string; private?: boolean }
+  | { type: "folder" | "doc" | "link"; parent: number; title: string; description?: string; url?: string; private?: boolean; files?: readonly File[] }
   | { type: "pro_file"; parent: number; private: boolean; files: readonly File[] };
 
 /**
- * Creates a folder, doc or link, or uploads files. The server treats any multipart body as an upload, so
- * only uploads go as multipart.
+ * Creates a folder, doc or link, or uploads files. Uploads, and docs carrying attachments, go as
+ * multipart; the rest as JSON.
  */
 export function useCreateFileItem(projectId: number) {
   const refresh = useRefresh(projectId);
   return useMutation({
-    mutationFn: (fields: CreateFields): Promise<{ message?: string }> =>
-      fields.type === "pro_file"
-        ? postMultipart(base(projectId), { type: fields.type, parent: fields.parent, private: fields.private, files: fields.files }, fileUploadEnvelope)
-        : api.post(base(projectId), { schema: fileItemEnvelope, body: fields }),
+    mutationFn: (fields: CreateFields): Promise<{ message?: string }> => {
+      if (fields.type === "pro_file") {
+        return postMultipart(base(projectId), { type: fields.type, parent: fields.parent, private: fields.private, files: fields.files }, fileUploadEnvelope);
+      }
+      const { files, ...rest } = fields;
+      return files && files.length > 0
+        ? postMultipart(base(projectId), { ...rest, files }, fileItemEnvelope)
+        : api.post(base(projectId), { schema: fileItemEnvelope, body: rest });
+    },
     onSuccess: refresh,
   });
 }
 
-/** Updates a doc or link (the server keeps a revision first), renames a folder or sets `private`. */
+/**
+ * Updates a doc or link (the server keeps a revision first; new `files` are attached and
+ * `files_to_delete` removed), renames a folder or sets `private`.
+ */
 export function useUpdateFileItem(projectId: number) {
   const refresh = useRefresh(projectId);
   return useMutation({
-    mutationFn: ({ id, fields }: { id: number; fields: UpdateFileBody }) => api.post(`${base(projectId)}/${id}`, { schema: fileItemEnvelope, body: fields }),
+    mutationFn: ({ id, fields, files }: { id: number; fields: UpdateFileBody; files?: readonly File[] }) =>
+      files && files.length > 0
+        ? postMultipart(`${base(projectId)}/${id}`, { ...fields, files }, fileItemEnvelope)
+        : api.post(`${base(projectId)}/${id}`, { schema: fileItemEnvelope, body: fields }),
     onSuccess: refresh,
   });
 }

@@ -1,6 +1,6 @@
-import { routePath, type FileFolder, type FileItem, type ProjectAbilities } from "@plotline/contracts";
+import { routePath, type FileableType, type FileFolder, type FileItem, type ProjectAbilities } from "@plotline/contracts";
 import { htmlToText } from "../../projects/lib/dates.js";
-import { isImageMime } from "./file-display.js";
+import { isImageMime, isVideoMime } from "./file-display.js";
 
 /** How the list treats an item. */
 export type FileKind = "folder" | "doc" | "link" | "pro_file" | "attachment";
@@ -11,8 +11,12 @@ export interface FileView {
   kind: FileKind;
   title: string;
   url: string | null;
-  /** Docs and links: their text, as plain text for one line of the list. */
+  /** Docs and links: their text, as plain text (empty when there is none). */
   excerpt: string;
+  /** Docs and links: their description as rich text, which the list shows cut to a few lines. */
+  descriptionHtml: string;
+  /** Whether it is a video (shown with a film icon). */
+  isVideo: boolean;
   /** The thumbnail of a picture, null for anything else. */
   thumbUrl: string | null;
   private: boolean;
@@ -22,23 +26,15 @@ export interface FileView {
   /** Toggling privacy needs the item's edit right and view_private_file. */
   canTogglePrivacy: boolean;
   downloadable: boolean;
-  /** For attachments of discussions, lists, tasks and comments: what holds them, and its page. */
-  attachedTo: { type: "discussion_board" | "task_list" | "task" | "comment"; href: string | null } | null;
-}
-
-type AttachedType = NonNullable<FileView["attachedTo"]>["type"];
-
-/** The page of the record an attachment belongs to (comments have none of their own). */
-function contentLink(projectId: number, type: AttachedType, id: number | null): string | null {
-  if (id === null) return null;
-  if (type === "discussion_board") return routePath("individual_discussions", { project_id: projectId, discussion_id: id });
-  if (type === "task_list") return routePath("single_list", { project_id: projectId, list_id: id });
-  if (type === "task") return routePath("single_task", { project_id: projectId, task_id: id });
-  return null;
+  /**
+   * For attachments of discussions, lists, tasks and comments: what holds them, the title of the record
+   * whose page opens (a comment's record), and that page as the server worked it out.
+   */
+  attachedTo: { type: FileableType; title: string; href: string | null } | null;
 }
 
 /** Maps an API item to what a row shows. */
-export function toFileView(item: FileItem, projectId: number, abilities: Pick<ProjectAbilities, "view_private_file">): FileView {
+export function toFileView(item: FileItem, abilities: Pick<ProjectAbilities, "view_private_file">): FileView {
   const kind: FileKind =
     item.type === "folder" ? "folder" : item.type === "doc" ? "doc" : item.type === "link" ? "link" : item.fileable_type ? "attachment" : "pro_file";
   const isUpload = kind === "pro_file" || kind === "attachment";
@@ -48,6 +44,8 @@ export function toFileView(item: FileItem, projectId: number, abilities: Pick<Pr
     title: kind === "pro_file" && item.name ? item.name : item.title || item.name,
     url: item.url || null,
     excerpt: kind === "doc" || kind === "link" ? htmlToText(item.description.html) : "",
+    descriptionHtml: kind === "doc" || kind === "link" ? item.description.html : "",
+    isVideo: isUpload && isVideoMime(item.mime_type),
     thumbUrl: isUpload && item.thumb && isImageMime(item.mime_type) ? item.thumb : null,
     private: item.private === "1",
     creatorName: item.creator.data.display_name,
@@ -55,7 +53,7 @@ export function toFileView(item: FileItem, projectId: number, abilities: Pick<Pr
     canEdit: item.abilities.can_edit,
     canTogglePrivacy: item.abilities.can_edit && abilities.view_private_file,
     downloadable: isUpload && item.abilities.can_download,
-    attachedTo: item.fileable_type ? { type: item.fileable_type, href: contentLink(projectId, item.fileable_type, item.fileable_id) } : null,
+    attachedTo: item.fileable_type ? { type: item.fileable_type, title: item.fileable?.title ?? "", href: item.content_link } : null,
   };
 }
 

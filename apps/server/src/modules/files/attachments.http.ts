@@ -1,0 +1,37 @@
+import multipart from "@fastify/multipart";
+import { MAX_FILES_PER_REQUEST } from "@plotline/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { parseBracketQuery } from "../../plugins/form-body.js";
+import type { UploadedFile } from "./files.upload.js";
+
+/** The files of each multipart request, read before validation. */
+const uploadsByRequest = new WeakMap<FastifyRequest, UploadedFile[]>();
+
+/**
+ * Lets the routes of one plugin take multipart bodies (`files[]` beside the usual fields): the text fields
+ * become the body, bracket names (`files_to_delete[]`, `notify_users[]`) parsed as form bodies are, so the
+ * route's zod schema validates them as it validates JSON; every file part is read into memory within the
+ * upload limit (413 beyond it) and kept for `uploadedFiles()`. A `current_user_id` field is dropped: the
+ * caller is always the signed-in user. Call it first thing in a route plugin.
+ */
+export async function acceptMultipart(app: Pick<FastifyInstance, "register" | "addHook" | "ctx">): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: app.ctx.config.maxUploadBytes, files: MAX_FILES_PER_REQUEST, fields: 400, fieldSize: 1024 * 1024 },
+  });
+  app.addHook("preValidation", async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return;
+    const fields = new URLSearchParams();
+    const uploads: UploadedFile[] = [];
+    for await (const part of request.parts()) {
+      if (part.type === "file") uploads.push({ filename: part.filename, bytes: await part.toBuffer() });
+      else if (part.fieldname !== "current_user_id") fields.append(part.fieldname, String(part.value));
+    }
+    request.body = parseBracketQuery(fields.toString());
+    uploadsByRequest.set(request, uploads);
+  });
+}
+
+/** The files a multipart request carried (none for JSON and form bodies). */
+export function uploadedFiles(request: FastifyRequest): UploadedFile[] {
+  return uploadsByRequest.get(request) ?? [];
+}
