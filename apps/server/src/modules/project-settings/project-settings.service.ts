@@ -1,0 +1,108 @@
+import {
+  CAPABILITIES,
+  CONFIGURABLE_ROLES,
+  parseProjectSetting,
+  type CapabilitiesValue,
+  type ParsedProjectSetting,
+  type ProjectCapabilities,
+  type ProjectSettings,
+  type SaveProjectSettingsBody,
+} from "@plotline/contracts";
+import type { AppContext } from "../../context.js";
+import type { Actor } from "../../lib/actor.js";
+import { AppError, forbidden } from "../../lib/app-error.js";
+import { nowUtc } from "../../lib/dates.js";
+import { recordActivity } from "../activities/activity-recorder.js";
+import { capabilitiesFor, type ProjectAccessService } from "../projects/project-access.js";
+import { projectPolicy } from "../projects/projects.policy.js";
+import { projectSettingsRepository } from "./project-settings.repository.js";
+
+const MANAGE_MESSAGE = "Only the project's managers can change its settings.";
+
+/**
+ * The capabilities the project applies, read exactly as access checks read them (`capabilitiesFor` of
+ * project-access.ts), so that the settings screen and every permission decision share one source of truth.
+ */
+function effectiveCapabilities(savedJson: string | null): ProjectCapabilities {
+  return { co_worker: capabilitiesFor("co_worker", savedJson), client: capabilitiesFor("client", savedJson) };
+}
+
+/** Applies changes; returns the new set and only the capabilities that really changed, per role. */
+function applyCapabilities(current: ProjectCapabilities, changes: CapabilitiesValue): { next: ProjectCapabilities; changed: CapabilitiesValue } {
+  const next: ProjectCapabilities = { co_worker: { ...current.co_worker }, client: { ...current.client } };
+  const changed: CapabilitiesValue = {};
+  for (const role of CONFIGURABLE_ROLES) {
+    for (const capability of CAPABILITIES) {
+      const value = changes[role]?.[capability];
+      if (value === undefined || value === next[role][capability]) continue;
+      next[role][capability] = value;
+      changed[role] = { ...changed[role], [capability]: value };
+    }
+  }
+  return { next, changed };
+}
+
+/** The settings in a body, checked; every bad one is reported at once, each under its field. */
+function parseBody(body: SaveProjectSettingsBody): ParsedProjectSetting[] {
+  const inputs = "settings" in body ? body.settings : [body];
+  const parsed: ParsedProjectSetting[] = [];
+  const params: Record<string, string[]> = {};
+  for (const input of inputs) {
+    const result = parseProjectSetting(input.key, input.value);
+    if (result.ok) parsed.push(result.setting);
+    else for (const [field, messages] of Object.entries(result.params)) (params[field] ??= []).push(...messages);
+  }
+  const messages = Object.values(params).flat();
+  if (messages.length > 0) throw new AppError("rest_invalid_param", messages[0] ?? "Invalid setting", { params });
+  return parsed;
+}
+
+/** A project's settings: read and written by its managers and site managers, each change with its activity. */
+export function projectSettingsService(ctx: AppContext, access: ProjectAccessService) {
+  const settings = projectSettingsRepository(ctx.db);
+
+  async function requireManager(actor: Actor, projectId: number): Promise<void> {
+    const projectAccess = await access.requireAccess(actor, projectId);
+    if (!projectPolicy.canManageSettings(projectAccess)) throw forbidden(MANAGE_MESSAGE);
+  }
+
+  async function readSettings(projectId: number): Promise<ProjectSettings> {
+    const saved = await settings.findValues(projectId);
+    return { capabilities: effectiveCapabilities(saved.get("capabilities") ?? null) };
+  }
+
+  return {
+    async getSettings(actor: Actor, projectId: number): Promise<ProjectSettings> {
+      await requireManager(actor, projectId);
+      return readSettings(projectId);
+    },
+
+    /**
+     * Saves the given settings. Capabilities are merged onto what the project applies now, and stored whole,
+     * so the saved row always reads the same as the screen shows it. Takes effect on the next request.
+     */
+    async saveSettings(actor: Actor, projectId: number, body: SaveProjectSettingsBody): Promise<ProjectSettings> {
+      await requireManager(actor, projectId);
+      const parsed = parseBody(body);
+      await ctx.db.transaction().execute(async (trx) => {
+        const repo = projectSettingsRepository(trx);
+        const saved = await repo.findValues(projectId);
+        const now = nowUtc();
+        for (const setting of parsed) {
+          // Each key merges its own way; a key added to PROJECT_SETTINGS (and ParsedProjectSetting) adds its case here.
+          const { next, changed } = applyCapabilities(effectiveCapabilities(saved.get(setting.key) ?? null), setting.value);
+          const json = JSON.stringify(next);
+          saved.set(setting.key, json);
+          if (Object.keys(changed).length === 0) continue;
+          await repo.saveValue(projectId, setting.key, json, now);
+          await recordActivity(trx, actor, {
+            projectId, type: "update", resource: "project_settings", resourceId: null, title: setting.key, meta: { key: setting.key, changes: changed },
+          });
+        }
+      });
+      return readSettings(projectId);
+    },
+  };
+}
+
+export type ProjectSettingsService = ReturnType<typeof projectSettingsService>;

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { CAPABILITIES, DEFAULT_CAPABILITIES, type Capability, type ConfigurableRole } from "./permissions.js";
+import { zFlag } from "./primitives.js";
+
+/**
+ * A project's settings (`GET|POST /api/pm/v2/projects/{p}/settings`), stored one row per key in
+ * `project_settings`. Read and written by the project's managers and site managers.
+ */
+
+/** The roles whose capabilities a project may change, in the settings screen's order. */
+export const CONFIGURABLE_ROLES = ["co_worker", "client"] as const satisfies readonly ConfigurableRole[];
+
+/** Capabilities of one role as saved: any of the ten, each a boolean (`true`, `false`, 1, 0, "1", "0"). */
+const capabilityChanges = z
+  .object(Object.fromEntries(CAPABILITIES.map((cap) => [cap, zFlag.optional()])) as Record<Capability, z.ZodOptional<typeof zFlag>>)
+  .strict();
+
+/**
+ * The `capabilities` value: per role (co_worker, client) the capabilities to change. Roles and
+ * capabilities not named keep what was saved before (or the defaults).
+ */
+export const capabilitiesValue = z
+  .object({ co_worker: capabilityChanges.optional(), client: capabilityChanges.optional() })
+  .strict();
+export type CapabilitiesValue = z.infer<typeof capabilitiesValue>;
+
+/** Every capability of both configurable roles, as the project applies them. */
+export type ProjectCapabilities = Record<ConfigurableRole, Record<Capability, boolean>>;
+
+/**
+ * Every known project setting: the schema its value is checked against on write, and its value when never
+ * saved. One explicit table: later issues add keys (the chat and code-hosting integrations) here.
+ */
+export const PROJECT_SETTINGS = {
+  /** Capabilities of co-workers and clients; managers always hold all ten. */
+  capabilities: { schema: capabilitiesValue, default: DEFAULT_CAPABILITIES as ProjectCapabilities },
+} as const;
+
+/** The name of a known project setting. */
+export type ProjectSettingKey = keyof typeof PROJECT_SETTINGS;
+export const PROJECT_SETTING_KEYS = Object.keys(PROJECT_SETTINGS) as ProjectSettingKey[];
+
+const capabilitySetSchemaOut = z.object(Object.fromEntries(CAPABILITIES.map((cap) => [cap, z.boolean()])) as Record<Capability, z.ZodBoolean>);
+
+/** Every project setting with its value (the saved one merged onto the default). */
+export const projectSettingsSchema = z.object({
+  capabilities: z.object({ co_worker: capabilitySetSchemaOut, client: capabilitySetSchemaOut }),
+});
+export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
+
+/** `GET|POST /api/pm/v2/projects/{p}/settings` answer. */
+export const projectSettingsEnvelope = z.object({ data: projectSettingsSchema, message: z.string().optional() });
+
+/** One `{ key, value }` pair of a project settings write; the server checks the value against the key's schema. */
+export const projectSettingInput = z.object({
+  key: z.string().trim().min(1, "key is required").max(100),
+  value: z.unknown(),
+});
+export type ProjectSettingInput = z.infer<typeof projectSettingInput>;
+
+/** `POST /api/pm/v2/projects/{p}/settings`: one `{ key, value }`, or `{ settings: [{ key, value }, ...] }`. */
+export const saveProjectSettingsBody = z.union([
+  z.object({ settings: z.array(projectSettingInput).min(1, "settings must have at least 1 item").max(20) }),
+  projectSettingInput,
+]);
+export type SaveProjectSettingsBody = z.infer<typeof saveProjectSettingsBody>;
+
+/** A checked project setting, ready to be merged and saved. */
+export type ParsedProjectSetting = { key: "capabilities"; value: CapabilitiesValue };
+
+/**
+ * Checks one setting against its schema. Returns the parsed value, or the messages of what is wrong, each
+ * under the field it is about (`key`, `capabilities.client.view_private_task`, ...).
+ */
+export function parseProjectSetting(
+  key: string,
+  value: unknown,
+): { ok: true; setting: ParsedProjectSetting } | { ok: false; params: Record<string, string[]> } {
+  if (!(key in PROJECT_SETTINGS)) return { ok: false, params: { key: [`Unknown setting ${key}; known: ${PROJECT_SETTING_KEYS.join(", ")}`] } };
+  const known = key as ProjectSettingKey;
+  const parsed = PROJECT_SETTINGS[known].schema.safeParse(value);
+  if (parsed.success) return { ok: true, setting: { key: known, value: parsed.data } };
+  const params: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const path = [known, ...issue.path.map(String)];
+    if (issue.code === "unrecognized_keys") {
+      const where = path.join(".");
+      const what = path.length === 1 ? "role" : "capability";
+      (params[where] ??= []).push(`Unknown ${what} ${issue.keys.join(", ")}`);
+      continue;
+    }
+    const where = path.join(".");
+    const message = issue.code === "invalid_union" || issue.code === "invalid_type"
+      ? `${where} must be ${path.length === 3 ? "true or false" : "an object"}`
+      : issue.message;
+    (params[where] ??= []).push(message);
+  }
+  return { ok: false, params };
+}
