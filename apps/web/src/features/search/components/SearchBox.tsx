@@ -1,0 +1,119 @@
+import { Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } from "@mantine/core";
+import { SEARCH_LIMITS, type SearchResult } from "@plotline/contracts";
+import { useViewportSize } from "@mantine/hooks";
+import { IconSearch } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { ErrorState } from "../../../components/ErrorState.js";
+import { useSearch, useSearchText, type SearchScope } from "../hooks/use-search.js";
+import { DEFAULT_LIST_VIEW_TYPE, searchResultPath } from "../lib/result-path.js";
+import { SearchResultItem } from "./SearchResultItem.js";
+
+/** Tallest the result panel grows before it scrolls (the documents' 300 px). */
+const PANEL_MAX_HEIGHT = 300;
+
+const keyOf = (result: SearchResult) => `${result.type}:${result.id}`;
+
+export interface SearchBoxProps {
+  scope: SearchScope;
+  /** What is typed; the projects list also filters its cards by it. */
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  placeholder: string;
+  /** The documents' empty text of this box. */
+  emptyText: string;
+  /** Input width. */
+  w?: string | number | Record<string, string | number>;
+  /** Dropdown width in px (the input's own width when not given). */
+  panelWidth?: number;
+}
+
+/**
+ * A search box with its result panel: it opens as one types, shows a spinner while a search runs, keeps
+ * the last results while the next load, and closes on Escape, on leaving the box or on choosing a result.
+ * Arrow keys move through the results and Enter opens one.
+ */
+export function SearchBox({ scope, value, onChange, label, placeholder, emptyText, w, panelWidth }: SearchBoxProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { width: viewportWidth } = useViewportSize();
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const text = useSearchText(value, scope);
+  const search = useSearch(text, scope);
+  const typed = value.trim();
+  const min = scope.kind === "global" ? SEARCH_LIMITS.globalMinLength : SEARCH_LIMITS.projectMinLength;
+  const results = text ? (search.data?.data ?? []) : [];
+  // Waiting: for the pause after typing, or for the answer.
+  const waiting = typed.length >= min && (typed !== text || search.isFetching);
+  const paths = new Map(results.map((result) => [keyOf(result), searchResultPath(result, DEFAULT_LIST_VIEW_TYPE)]));
+
+  let body;
+  if (typed.length < min) {
+    body = <Combobox.Empty>{t("search.min_length", { count: min })}</Combobox.Empty>;
+  } else if (search.error && !waiting) {
+    body = <ErrorState error={search.error} onRetry={() => void search.refetch()} />;
+  } else if (results.length === 0) {
+    body = (
+      <Combobox.Empty>
+        {waiting ? (
+          <Group gap="xs" justify="center">
+            <Loader size="xs" />
+            <Text size="sm">{t("search.searching")}</Text>
+          </Group>
+        ) : (
+          emptyText
+        )}
+      </Combobox.Empty>
+    );
+  } else {
+    body = results.map((result) => (
+      <Combobox.Option key={keyOf(result)} value={keyOf(result)} aria-label={t("search.result_label", { type: t(`search.types.${result.type}`), title: result.title })}>
+        <SearchResultItem result={result} showProject={scope.kind === "global"} />
+      </Combobox.Option>
+    ));
+  }
+
+  return (
+    <Combobox
+      store={combobox}
+      withinPortal
+      position="bottom-end"
+      // Never wider than the screen, less a margin.
+      width={panelWidth && viewportWidth > 0 ? Math.min(panelWidth, viewportWidth - 16) : "target"}
+      shadow="md"
+      onOptionSubmit={(key) => {
+        const path = paths.get(key);
+        combobox.closeDropdown();
+        // Closing a task opened from here comes back to this page.
+        if (path) void navigate(path, { state: { backToPrevious: true } });
+      }}
+    >
+      <Combobox.Target withExpandedAttribute>
+        <TextInput
+          aria-label={label}
+          placeholder={placeholder}
+          leftSection={<IconSearch size={16} />}
+          rightSection={waiting ? <Loader size={14} aria-label={t("search.searching")} /> : null}
+          value={value}
+          onChange={(event) => {
+            onChange(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.resetSelectedOption();
+          }}
+          onFocus={() => typed && combobox.openDropdown()}
+          onClick={() => typed && combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          w={w}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={!typed} aria-busy={waiting}>
+        <Combobox.Options aria-label={t("search.results_label")}>
+          <ScrollArea.Autosize mah={PANEL_MAX_HEIGHT} type="scroll">
+            {body}
+          </ScrollArea.Autosize>
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

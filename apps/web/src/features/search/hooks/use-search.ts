@@ -1,0 +1,36 @@
+import { SEARCH_LIMITS, searchAnswerSchema, type SearchModel } from "@plotline/contracts";
+import { useDebouncedValue } from "@mantine/hooks";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "../../../api/client.js";
+import { projectKeys } from "../../projects/hooks/project-keys.js";
+
+/** What the projects-list box searches: projects, and everything inside them the project box searches. */
+export const GLOBAL_SEARCH_MODELS: readonly SearchModel[] = ["project", "task", "task_list", "discussion_board", "milestone", "comment", "doc"];
+
+/** Where a search box searches. */
+export type SearchScope = { kind: "global" } | { kind: "project"; projectId: number };
+
+/** The text a box searches for once typing pauses: trimmed, or "" while it is too short for the box. */
+export function useSearchText(typed: string, scope: SearchScope): string {
+  const [debounced] = useDebouncedValue(typed.trim(), SEARCH_LIMITS.debounceMs);
+  const min = scope.kind === "global" ? SEARCH_LIMITS.globalMinLength : SEARCH_LIMITS.projectMinLength;
+  return debounced.length >= min ? debounced : "";
+}
+
+/**
+ * Results for a box. A new search aborts the pending one: TanStack Query cancels the signal of a query
+ * nobody observes any longer, and the client passes it to fetch. Blank text asks nothing.
+ */
+export function useSearch(text: string, scope: SearchScope) {
+  const enabled = text.length > 0;
+  return useQuery({
+    queryKey: scope.kind === "global" ? ["search", text] : [...projectKeys.scope(scope.projectId), "search", text],
+    queryFn: ({ signal }) =>
+      scope.kind === "global"
+        ? api.get("pm/v2/search", { schema: searchAnswerSchema, query: { query: text, model: GLOBAL_SEARCH_MODELS }, signal })
+        : api.get("pm-pro/v2/search_by_client", { schema: searchAnswerSchema, query: { query: text, project_id: scope.projectId }, signal }),
+    enabled,
+    // The panel keeps the last results on screen while the next ones load, with a spinner.
+    placeholderData: keepPreviousData,
+  });
+}

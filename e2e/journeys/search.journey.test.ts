@@ -1,0 +1,242 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot, watchForPageErrors } from "../lib/browser.js";
+import { startServer, type RunningServer } from "../lib/server.js";
+
+/**
+ * Search as a project manager meets it: projects, lists, tasks and a discussion are made through the API;
+ * in the web app the manager finds a task from the projects-list box (mouse) and opens it, then finds
+ * another from the project header's box with the keyboard (arrow keys, Enter), and sees both boxes'
+ * empty texts and the header box's minimum length.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+
+const manager = { name: "Ana Lima", email: "ana@example.test", password: "a long enough password" };
+const projectTitle = "Website relaunch";
+
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
+
+async function seed(): Promise<void> {
+  const setup = await fetch(`${server.url}/api/auth/setup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ display_name: manager.name, email: manager.email, password: manager.password }),
+  });
+  expect(setup.status).toBe(200);
+  const cookie = (setup.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const nonce = ((await setup.json()) as { data: { nonce: string } }).data.nonce;
+  const call = async (path: string, body: unknown): Promise<number> => {
+    const answer = await fetch(`${server.url}/api/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, "x-pm-nonce": nonce },
+      body: JSON.stringify(body),
+    });
+    const json = (await answer.json()) as { data: { id: number } };
+    expect(answer.status, JSON.stringify(json)).toBe(200);
+    return json.data.id;
+  };
+  const project = await call("pm/v2/projects", { title: projectTitle, description: "<p>New site for the spring campaign.</p>", color: "#1c7ed6" });
+  const other = await call("pm/v2/projects", { title: "Mobile app", color: "#e8590c" });
+  const design = await call(`pm/v2/projects/${project}/task-lists`, { title: "Design" });
+  await call(`pm/v2/projects/${project}/tasks`, { title: "Homepage mock-up", board_id: design, description: "<p>Hero, <strong>navigation</strong> and footer.</p>" });
+  await call(`pm/v2/projects/${project}/tasks`, { title: "Pick the colour palette", board_id: design, description: "<p>Warm tones to match the homepage photos.</p>" });
+  await call(`pm/v2/projects/${project}/tasks`, { title: "Icon set", board_id: design });
+  await call(`pm/v2/projects/${project}/discussion-boards`, { title: "Homepage copy", description: "<p>Who writes the headline?</p>" });
+  await call(`pm/v2/projects/${project}/milestones`, { title: "Homepage live", achieve_date: "2030-05-01" });
+  await call(`pm/v2/projects/${other}/tasks`, { title: "Home screen widgets" });
+  for (let i = 1; i <= 12; i += 1) await call(`pm/v2/projects/${project}/tasks`, { title: `Homepage section ${i}`, board_id: design });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  await seed();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.setDefaultTimeout(15_000);
+  pageErrors = watchForPageErrors(page);
+});
+
+let failedStep: string | null = null;
+beforeEach((context) => {
+  if (failedStep) context.skip(`an earlier step failed: ${failedStep}`);
+  context.onTestFailed(async () => {
+    failedStep = context.task.name;
+    await screenshot(page, "search-failed");
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The result panel of the open box. */
+function panel(): Locator {
+  return page.getByRole("listbox", { name: "Search results" });
+}
+
+/** Waits until a popup has finished fading in, so that a screenshot shows it as people see it. */
+async function settled(locator: Locator): Promise<void> {
+  await poll(() => locator.evaluate((element) => getComputedStyle(element.closest("[data-combobox-dropdown], .mantine-Popover-dropdown") ?? element).opacity)).toBe("1");
+}
+
+describe("search: both boxes find a task and open it", () => {
+  it("signs in", async () => {
+    await page.goto(server.url);
+    await page.getByLabel("E-mail address").fill(manager.email);
+    await page.getByLabel(/^Password/).fill(manager.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Projects", exact: true }).waitFor();
+  });
+
+  it("finds a task from the projects-list box, ranked by title, and opens it", async () => {
+    const box = page.getByRole("combobox", { name: "Search projects and everything in them" });
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/pm/v2/search") searches.push(new URL(request.url()).searchParams.get("query") ?? "");
+    });
+    // Typed quickly: the 500 ms pause sends one search for the whole word.
+    await box.pressSequentially("homep", { delay: 40 });
+    const option = panel().getByRole("option", { name: "Task: Homepage mock-up" });
+    await option.waitFor();
+    expect(searches).toEqual(["homep"]);
+    // Title matches come before the task that only mentions it in its description.
+    const names = await panel().getByRole("option").evaluateAll((options) => options.map((o) => o.getAttribute("aria-label") ?? ""));
+    expect(names.indexOf("Task: Homepage mock-up")).toBeLessThan(names.indexOf("Task: Pick the colour palette"));
+    expect(names).toContain("Message: Homepage copy");
+    expect(names).toContain("Milestone: Homepage live");
+    // The panel is capped at 300 px and scrolls.
+    const height = await panel().evaluate((element) => element.getBoundingClientRect().height);
+    expect(height).toBeLessThanOrEqual(302);
+    await settled(panel());
+    await screenshot(page, "search-global-results");
+
+    await option.click();
+    const modal = page.getByRole("dialog", { name: "Homepage mock-up" });
+    await modal.waitFor();
+    await poll(() => page.url()).toMatch(/#\/projects\/\d+\/task-lists\/tasks\/\d+$/);
+    await page.keyboard.press("Escape");
+    await modal.waitFor({ state: "detached" });
+  });
+
+  it("shows the empty text of the projects-list box", async () => {
+    await page.goto(`${server.url}/#/`);
+    const box = page.getByRole("combobox", { name: "Search projects and everything in them" });
+    await box.fill("zzqx");
+    await panel().getByText("No result found", { exact: true }).waitFor();
+    // The project cards are filtered by the same text.
+    await page.getByRole("heading", { name: "No project found !" }).waitFor();
+    await settled(panel());
+    await screenshot(page, "search-global-empty");
+    await page.keyboard.press("Escape");
+    await poll(() => panel().count()).toBe(0);
+    await box.fill("");
+  });
+
+  it("finds a task from the project header's box with the keyboard and opens it", async () => {
+    await page.getByTestId("project-card").getByRole("link", { name: projectTitle }).click();
+    await page.getByRole("heading", { name: projectTitle, level: 1 }).waitFor();
+    const box = page.getByRole("combobox", { name: "Search this project" });
+    await box.fill("pa");
+    // Under three characters the box asks for more and sends nothing.
+    await panel().getByText("Type at least 3 characters to search.").waitFor();
+    await box.fill("palet");
+    const option = panel().getByRole("option", { name: "Task: Pick the colour palette" });
+    await option.waitFor();
+    await settled(panel());
+    await screenshot(page, "search-project-results");
+    // Arrow down to the result, Enter to open it.
+    await page.keyboard.press("ArrowDown");
+    await poll(() => option.getAttribute("data-combobox-selected")).toBe("true");
+    expect(await box.getAttribute("aria-activedescendant")).toBe(await option.getAttribute("id"));
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "Pick the colour palette" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Pick the colour palette" }).waitFor({ state: "detached" });
+  });
+
+  it("scrolls a long result list inside the 300 px panel, and shows the header box's empty text", async () => {
+    const box = page.getByRole("combobox", { name: "Search this project" });
+    await box.fill("homepage");
+    await panel().getByRole("option", { name: "Task: Homepage section 12" }).waitFor();
+    const sizes = await panel().evaluate((element) => {
+      const viewport = element.querySelector(".mantine-ScrollArea-viewport") ?? element;
+      return { height: element.getBoundingClientRect().height, scrollHeight: viewport.scrollHeight };
+    });
+    expect(sizes.height).toBeLessThanOrEqual(302);
+    expect(sizes.scrollHeight).toBeGreaterThan(300);
+    // Results of another project never show in this project's box.
+    expect(await panel().getByRole("option", { name: "Task: Home screen widgets" }).count()).toBe(0);
+    await settled(panel());
+    await screenshot(page, "search-project-scroll");
+
+    await box.fill("nothing like this");
+    await panel().getByText("No result found!", { exact: true }).waitFor();
+    await settled(panel());
+    await screenshot(page, "search-project-empty");
+    await page.keyboard.press("Escape");
+    await poll(() => panel().count()).toBe(0);
+  });
+
+  it("aborts a pending search when a new one starts", async () => {
+    const box = page.getByRole("combobox", { name: "Search this project" });
+    // Holds the first search back, so that it is still pending when the next one is sent.
+    let held = 0;
+    await page.route((url) => url.pathname === "/api/pm-pro/v2/search_by_client" && url.searchParams.get("query") === "icon", async (route) => {
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => undefined);
+    });
+    const aborted: string[] = [];
+    const onFailed = (request: { url: () => string; failure: () => { errorText: string } | null }) => {
+      if (request.url().includes("search_by_client")) aborted.push(`${new URL(request.url()).searchParams.get("query")}: ${request.failure()?.errorText}`);
+    };
+    page.on("requestfailed", onFailed);
+    await box.fill("icon");
+    await poll(() => held).toBe(1);
+    // The spinner shows while the search runs.
+    await box.locator("xpath=..").getByLabel("Searching…").first().waitFor();
+    await panel().getByText("Searching…").waitFor();
+    await settled(panel());
+    await screenshot(page, "search-project-loading");
+    await box.fill("icon set");
+    await panel().getByRole("option", { name: "Task: Icon set" }).waitFor();
+    await poll(() => aborted).toEqual(["icon: net::ERR_ABORTED"]);
+    page.off("requestfailed", onFailed);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.keyboard.press("Escape");
+  });
+
+  it("shows the matching words of a description, marked, and fits a phone screen", async () => {
+    const box = page.getByRole("combobox", { name: "Search this project" });
+    await box.fill("navigation");
+    const option = panel().getByRole("option", { name: "Task: Homepage mock-up" });
+    await option.waitFor();
+    // The excerpt is the description's text with the match marked, not its HTML.
+    expect(await option.locator("mark").allTextContents()).toEqual(["navigation"]);
+    expect(await option.innerText()).toContain("Hero, navigation and footer.");
+    await settled(panel());
+    await screenshot(page, "search-project-snippet");
+
+    await page.setViewportSize({ width: 390, height: 760 });
+    await box.fill("homepage");
+    await panel().getByRole("option", { name: "Task: Homepage section 12" }).waitFor();
+    const fits = await panel().evaluate((element) => {
+      const rect = element.closest(".mantine-Popover-dropdown, [data-combobox-dropdown]")?.getBoundingClientRect() ?? element.getBoundingClientRect();
+      return rect.left >= 0 && rect.right <= window.innerWidth;
+    });
+    expect(fits).toBe(true);
+    await settled(panel());
+    await screenshot(page, "search-project-phone");
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it("met no page errors", () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
