@@ -1,0 +1,100 @@
+import {
+  calendarEventsAnswer,
+  calendarProjectsAnswer,
+  calendarResourceAnswer,
+  itemEnvelope,
+  milestoneSchema,
+  taskSchema,
+  type CalendarEvent,
+  type UpdateMilestoneBody,
+  type UpdateTaskBody,
+} from "@plotline/contracts";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../api/client.js";
+import { notifyError } from "../../../lib/notify.js";
+import { projectKeys } from "../../projects/hooks/project-keys.js";
+import { taskKeys } from "../../tasks/hooks/use-tasks.js";
+
+/** What a calendar fetch covers: the range `[start, end)`, and the applied filters. */
+export interface CalendarRange {
+  start: string;
+  end: string;
+  projectId: number | null;
+  /** Assignees to keep (0: unassigned); empty means everyone. */
+  users: readonly number[];
+}
+
+/** Query keys of the calendar; everything under `all` is refreshed after a change made elsewhere. */
+export const calendarKeys = {
+  all: ["calendar"] as const,
+  projects: ["calendar", "projects"] as const,
+  events: (range: CalendarRange) => ["calendar", "events", range] as const,
+  resource: (range: CalendarRange) => ["calendar", "resource", range] as const,
+};
+
+function queryOf(range: CalendarRange) {
+  return { start: range.start, end: range.end, project_id: range.projectId ?? undefined, users: range.users.length > 0 ? range.users : undefined };
+}
+
+/** The projects the calendar's filters offer, with their lists and members, and who the caller is. */
+export function useCalendarProjects() {
+  return useQuery({
+    queryKey: calendarKeys.projects,
+    queryFn: ({ signal }) => api.get("pm-pro/v2/calendar-projects", { schema: calendarProjectsAnswer, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Tasks and milestones in a range; the previous range stays shown while the next one loads. */
+export function useCalendarEvents(range: CalendarRange | null) {
+  return useQuery({
+    queryKey: range ? calendarKeys.events(range) : ["calendar", "events", "none"],
+    queryFn: ({ signal }) => api.get("pm-pro/v2/calendar-events", { schema: calendarEventsAnswer, query: range ? queryOf(range) : {}, signal }),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The user view's rows and the tasks on them. */
+export function useCalendarResource(range: CalendarRange | null) {
+  return useQuery({
+    queryKey: range ? calendarKeys.resource(range) : ["calendar", "resource", "none"],
+    queryFn: ({ signal }) => api.get("pm-pro/v2/calendar-resource", { schema: calendarResourceAnswer, query: range ? queryOf(range) : {}, signal }),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Saves a calendar move or resize through the task update call. The moved event already shows where it
+ * landed, so success is quiet; a refusal toasts each of the server's messages and the caller puts the
+ * event back.
+ */
+export function useMoveTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ event, body }: { event: CalendarEvent; body: UpdateTaskBody }) =>
+      api.post(`pm/v2/projects/${event.project_id}/tasks/${event.id}/update`, { schema: itemEnvelope(taskSchema), body }),
+    onSuccess: (answer) => {
+      // The task's lists, counts and feed, and My Tasks, show the new dates too.
+      void queryClient.invalidateQueries({ queryKey: projectKeys.scope(answer.data.project_id) });
+      void queryClient.invalidateQueries({ queryKey: taskKeys.mine });
+    },
+    onError: notifyError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+/** Saves a milestone's new achieve date; like task moves, quiet on success and toasted on refusal. */
+export function useMoveMilestone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ event, body }: { event: CalendarEvent; body: UpdateMilestoneBody }) =>
+      api.post(`pm/v2/projects/${event.project_id}/milestones/${event.id}/update`, { schema: itemEnvelope(milestoneSchema), body }),
+    onSuccess: (_answer, { event }) => queryClient.invalidateQueries({ queryKey: projectKeys.scope(event.project_id) }),
+    onError: notifyError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+    meta: { silent: true },
+  });
+}
