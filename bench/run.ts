@@ -6,7 +6,7 @@ import { startPlotline } from "./lib/plotline-server.js";
 import { formatTable, writeResults, type ScenarioResult } from "./lib/report.js";
 import { readSettings } from "./lib/settings.js";
 import { createSiteManagerToken } from "./lib/site-manager.js";
-import type { Target } from "./lib/scenario.js";
+import type { Scenario, Target } from "./lib/scenario.js";
 import { createTeardown } from "./lib/teardown.js";
 import { SCENARIOS } from "./scenarios/index.js";
 
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
 
     console.log(`Load: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per scenario\n`);
     const results: ScenarioResult[] = [];
-    for (const scenario of SCENARIOS) {
+    for (const scenario of selectScenarios(SCENARIOS, process.argv.slice(2))) {
       console.log(`  ${scenario.name} ...`);
       const measured = await measureScenario(scenario, ctx, targets[scenario.target], settings);
       results.push({ name: scenario.name, target: scenario.target, ratioToBaseline: null, ...measured });
@@ -42,6 +42,16 @@ async function main(): Promise<void> {
   } finally {
     await teardown.run();
   }
+}
+
+/**
+ * `npm run bench -- search calendar` runs the scenarios whose names contain one of the words (ignoring
+ * case), plus the baseline that every ratio needs; no words, every scenario.
+ */
+function selectScenarios(scenarios: readonly Scenario[], words: readonly string[]): Scenario[] {
+  const filters = words.map((word) => word.toLowerCase()).filter((word) => word.length > 0);
+  if (filters.length === 0) return [...scenarios];
+  return scenarios.filter((scenario) => scenario.target === "baseline" || filters.some((word) => scenario.name.toLowerCase().includes(word)));
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,10 @@
 import type { Scenario } from "../lib/scenario.js";
 import { authMe } from "./auth-me.js";
+import { calendarMonth, calendarResourceMonth } from "./calendar.js";
+import { duplicateThousandTaskProject } from "./duplication.js";
 import { health } from "./health.js";
 import { helloWorld } from "./hello-world.js";
+import { searchAsMember, searchCommonWord, searchInProject, searchNarrow } from "./search.js";
 import { taskListsTenThousand, taskListsThousand } from "./task-lists.js";
 import { taskCreate, tasksFiltered, tasksOfUser } from "./tasks.js";
 
@@ -14,5 +17,13 @@ export const SCENARIOS: Scenario[] = [
   taskListsTenThousand,
   tasksFiltered,
   tasksOfUser,
+  calendarMonth,
+  calendarResourceMonth,
+  searchCommonWord,
+  searchNarrow,
+  searchAsMember,
+  searchInProject,
   taskCreate,
+  // Last: every request writes a whole 1,000-task copy.
+  duplicateThousandTaskProject,
 ];

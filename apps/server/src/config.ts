@@ -1,4 +1,5 @@
 import path from "node:path";
+import { readLicenseKey } from "./lib/license-token.js";
 import type { S3Settings } from "./storage/storage.js";
 
 /** Everything Plotline reads from its environment, parsed once at start. */
@@ -29,7 +30,15 @@ export interface Config {
   redisUrl: string | null;
   /** S3-compatible storage for uploads when `S3_BUCKET` is set; null stores them under `<dataDir>/files`. */
   s3: S3Settings | null;
+  /**
+   * Ed25519 public key that license keys are verified against (PEM or base64 DER): Plotline's own unless
+   * `PLOTLINE_LICENSE_PUBLIC_KEY` is set (tests sign keys with a pair of their own).
+   */
+  licensePublicKey: string;
 }
+
+/** Plotline's license public key (SPKI, base64 DER). The private half signs keys and is never in the code. */
+export const PLOTLINE_LICENSE_PUBLIC_KEY = "MCowBQYDK2VwAyEAxsEVjm7PDiPNZk0CRHKU0JzhO/OvB5J7xjwoPi2IWAg=";
 
 /** Reads the configuration from environment variables, with defaults that need no set-up. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,11 +65,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
         }
       : null,
+    licensePublicKey: parseLicensePublicKey(env.PLOTLINE_LICENSE_PUBLIC_KEY),
   };
 }
 
 function defaultWebDist(): string {
   return path.resolve(import.meta.dirname, "../../web/dist");
+}
+
+/** The license public key: Plotline's own, or a readable Ed25519 key from the environment (else it fails at start). */
+function parseLicensePublicKey(raw: string | undefined): string {
+  if (raw === undefined || raw.trim() === "") return PLOTLINE_LICENSE_PUBLIC_KEY;
+  try {
+    readLicenseKey(raw, "public");
+  } catch (error) {
+    throw new Error(`PLOTLINE_LICENSE_PUBLIC_KEY: ${(error as Error).message}`);
+  }
+  return raw.trim();
 }
 
 function parsePositiveInt(raw: string | undefined, fallback: number, name: string): number {

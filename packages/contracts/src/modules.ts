@@ -52,6 +52,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { module: "core", area: "site", label: "menu.modules", order: 8, route: "module_lists", audience: "site_manager" },
   { module: "core", area: "site", label: "menu.users", order: 20, route: "users", audience: "site_manager" },
   { module: "core", area: "site", label: "menu.license", order: 30, route: "license", audience: "site_manager" },
+  { module: "core", area: "site", label: "menu.general_settings", order: 40, route: "general_settings", audience: "site_manager" },
   { module: "core", area: "project", label: "menu.overview", order: 1, route: "pm_overview", audience: "everyone" },
   { module: "core", area: "project", label: "menu.task_lists", order: 2, route: "task_lists", audience: "everyone" },
   { module: "core", area: "project", label: "menu.discussions", order: 3, route: "discussions", audience: "everyone" },
@@ -70,11 +71,17 @@ export const ROUTES = {
   project_lists: "/",
   my_tasks: "/my-tasks",
   calendar: "/calendar",
+  /** The single-task modal over the calendar; `list_id` may ride along as a query parameter. */
+  calendar_single_task: "/calendar/projects/:project_id/tasks/:task_id",
+  /** The calendar narrowed to one project (the same filters as `?project_id=`). */
+  project_calendar: "/calendar/project/:project_id",
   reports: "/reports",
   progress: "/progress",
   module_lists: "/modules",
   users: "/users",
   license: "/license",
+  /** Site-wide settings (task start date, logo, daily digest, pages, departments): site managers only. */
+  general_settings: "/settings",
   account: "/account",
   pm_overview: "/projects/:project_id/overview",
   task_lists: "/projects/:project_id/task-lists",
@@ -94,6 +101,8 @@ export const ROUTES = {
   single_file: "/projects/:project_id/files/:folder_id/files/:file_id",
   single_link: "/projects/:project_id/files/:folder_id/link/:link_id",
   pm_pro_settings: "/projects/:project_id/settings",
+  /** The Pages tab of project settings (front_end_page, a site-wide setting: site managers only). */
+  page_settings_tab: "/projects/:project_id/settings/pages",
 } as const;
 export type RouteName = keyof typeof ROUTES;
 

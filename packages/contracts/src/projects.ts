@@ -24,6 +24,8 @@ export const projectAbilitiesSchema = z.object({
   can_delete: z.boolean(),
   /** Project settings: site managers and the project's managers. */
   can_manage: z.boolean(),
+  /** Duplicate the project: its managers (site managers included) who may also create projects. */
+  duplicate: z.boolean(),
   create_list: z.boolean(),
   create_task: z.boolean(),
   create_milestone: z.boolean(),
@@ -58,6 +60,8 @@ export const projectSchema = z.object({
   status: z.enum(PROJECT_STATUSES),
   /** Hex colour of the project's card and badge. */
   color: z.string().nullable(),
+  /** The workforce-management department chosen on the project form; 0 = none. */
+  department_id: z.number().int(),
   favourite: z.boolean(),
   created_at: dateObjectSchema,
   updated_at: dateObjectSchema,
@@ -97,11 +101,17 @@ export const createProjectBody = z.object({
   status: z.enum(PROJECT_STATUSES).default("incomplete"),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable().optional(),
   assignees: z.array(memberInput).max(500).default([]),
+  /** A department (workforce-management integration on): its people join as co-workers; 0 = none. */
+  department_id: zInt.min(0).optional(),
 });
 export type CreateProjectBody = z.infer<typeof createProjectBody>;
 
 /** `POST /api/pm/v2/projects/{id}/update`: only the fields given change; `assignees` replaces the members. */
-export const updateProjectBody = createProjectBody.partial().extend({ status: z.enum(PROJECT_STATUSES).optional() });
+export const updateProjectBody = createProjectBody.partial().extend({
+  status: z.enum(PROJECT_STATUSES).optional(),
+  // Without this the create form's default ([]) would fill in, and an update of the title alone would drop every member.
+  assignees: z.array(memberInput).max(500).optional(),
+});
 export type UpdateProjectBody = z.infer<typeof updateProjectBody>;
 
 /** `POST /api/pm/v2/projects/{id}/favourite`. */

@@ -8,7 +8,13 @@ import { userSchema } from "./users.js";
 export const TASK_LIST_STATUS = { archived: 0, current: 1 } as const;
 
 /** What the caller may do with a task list. */
-export const taskListAbilitiesSchema = z.object({ can_edit: z.boolean(), can_delete: z.boolean(), can_create_task: z.boolean() });
+export const taskListAbilitiesSchema = z.object({
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  can_create_task: z.boolean(),
+  /** Duplicate the list: a current list, for those who may create lists. */
+  can_duplicate: z.boolean(),
+});
 export type TaskListAbilities = z.infer<typeof taskListAbilitiesSchema>;
 
 /** A milestone as linked from a list or discussion: just its name and date. */

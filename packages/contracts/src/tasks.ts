@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { attachmentListSchema, zFilesToDelete } from "./attachments.js";
 import { dateObjectSchema, paginationSchema, related, richTextSchema } from "./envelope.js";
 import { zDateString, zFlag, zId, zInt, zNameList, zTitle } from "./primitives.js";
+import { taskLabelSchema, zTaskLabelIds } from "./labels.js";
 import { userSchema } from "./users.js";
 
 /** Task status: 0 incomplete, 1 complete, 2 pending. */
@@ -47,7 +49,12 @@ export const taskSchema = z.object({
   creator: related(userSchema),
   assignees: related(z.array(userSchema)),
   type: related(taskTypeSchema.nullable()),
+  /** The task's labels, by name (`data.labels.data`). */
+  labels: related(z.array(taskLabelSchema)),
+  /** `total_files`: the task's attachments and those of its comments. */
   meta: z.object({ privacy: privacyMetaSchema, total_comment: z.number().int(), total_files: z.number().int() }),
+  /** Files attached to the task itself: on one task's answers (get, create, update), not in listings. */
+  files: attachmentListSchema.optional(),
   abilities: taskAbilitiesSchema,
 });
 export type Task = z.infer<typeof taskSchema>;
@@ -132,6 +139,10 @@ export const updateTaskBody = z.object({
   recurrent: zInt.min(0).max(10).optional(),
   type_id: zId.nullable().optional(),
   status: zTaskStatus.optional(),
+  /** Label ids of this project; replaces the task's labels (`[]` or `[0]`: none). Needs can_edit. */
+  task_labels: zTaskLabelIds.optional(),
+  /** Attachments of the task to remove; new ones come as multipart `files[]` (create and update). */
+  files_to_delete: zFilesToDelete.optional(),
 });
 export type UpdateTaskBody = z.infer<typeof updateTaskBody>;
 

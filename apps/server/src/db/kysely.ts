@@ -4,6 +4,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase as KyselySqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
+import { registerSqliteFunctions } from "./sqlite-functions.js";
 
 /** Which engine a database runs on. */
 export type DatabaseKind = "sqlite" | "postgres";
@@ -55,6 +56,8 @@ function sqliteDialect(file: string): Dialect {
   database.pragma("synchronous = NORMAL");
   // Refreshes the planner's statistics where they are missing or stale, as SQLite advises at open.
   database.pragma("optimize = 0x10002");
+  // The search index's triggers call these; a connection without them could not write a task.
+  registerSqliteFunctions(database);
   return new SqliteDialect({ database: withStatementCache(database) });
 }
 

@@ -5,6 +5,11 @@ import * as core from "./migrations/0002-core.js";
 import * as taskIndexes from "./migrations/0003-task-indexes.js";
 import * as activitySubjects from "./migrations/0004-activity-subjects.js";
 import * as files from "./migrations/0005-files.js";
+import * as labels from "./migrations/0006-labels.js";
+import * as pagesDepartments from "./migrations/0007-pages-departments.js";
+import * as search from "./migrations/0008-search.js";
+import * as calendar from "./migrations/0009-calendar.js";
+import * as fileAttachments from "./migrations/0010-file-attachments.js";
 
 type EngineMigration = { up: (db: Parameters<Migration["up"]>[0], kind: DatabaseKind) => Promise<void> };
 
@@ -15,6 +20,11 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   "0003-task-indexes": taskIndexes,
   "0004-activity-subjects": activitySubjects,
   "0005-files": files,
+  "0006-labels": labels,
+  "0007-pages-departments": pagesDepartments,
+  "0008-search": search,
+  "0009-calendar": calendar,
+  "0010-file-attachments": fileAttachments,
 };
 
 class StaticProvider implements MigrationProvider {

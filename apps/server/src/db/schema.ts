@@ -23,6 +23,8 @@ export interface Database {
   comments: CommentsTable;
   comment_notify_users: CommentNotifyUsersTable;
   activities: ActivitiesTable;
+  labels: LabelsTable;
+  task_labels: TaskLabelsTable;
 }
 
 export interface UsersTable {
@@ -87,6 +89,8 @@ export interface ProjectsTable {
   created_by: number;
   created_at: string;
   updated_at: string;
+  /** The workforce-management department chosen on the project form (migration 0007); null = none. */
+  department_id: number | null;
 }
 export type ProjectRow = Selectable<ProjectsTable>;
 
@@ -238,3 +242,24 @@ export interface ActivitiesTable {
   committed_at: string;
 }
 export type ActivityRow = Selectable<ActivitiesTable>;
+
+/** A project's task label (migration 0006). */
+export interface LabelsTable {
+  id: Generated<number>;
+  project_id: number;
+  title: string;
+  description: string;
+  /** Hex colour, `#00c2e0`. */
+  color: string;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+}
+export type LabelRow = Selectable<LabelsTable>;
+
+/** A label put on a task (migration 0006); `project_id` is the task's. */
+export interface TaskLabelsTable {
+  task_id: number;
+  label_id: number;
+  project_id: number;
+}

@@ -2,12 +2,23 @@ import type { ModuleKey } from "@plotline/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { activitiesRoutes } from "./activities/activities.routes.js";
 import { authRoutes } from "./auth/auth.routes.js";
+import { calendarRoutes } from "./calendar/calendar.routes.js";
 import { commentsRoutes } from "./comments/comments.routes.js";
+import { departmentsRoutes } from "./departments/departments.routes.js";
 import { discussionsRoutes } from "./discussions/discussions.routes.js";
+import { duplicationRoutes } from "./duplication/duplication.routes.js";
+import { attachmentsRoutes } from "./files/attachments.routes.js";
 import { filesRoutes } from "./files/files.routes.js";
 import { healthRoutes } from "./health/health.routes.js";
+import { labelsRoutes } from "./labels/labels.routes.js";
+import { licenseRoutes } from "./license/license.routes.js";
 import { milestonesRoutes } from "./milestones/milestones.routes.js";
+import { moduleListsRoutes } from "./module-lists/module-lists.routes.js";
+import { pagesRoutes } from "./pages/pages.routes.js";
+import { projectSettingsRoutes } from "./project-settings/project-settings.routes.js";
 import { projectsRoutes } from "./projects/projects.routes.js";
+import { searchRoutes } from "./search/search.routes.js";
+import { siteSettingsRoutes } from "./site-settings/site-settings.routes.js";
 import { taskListsRoutes } from "./task-lists/task-lists.routes.js";
 import { taskTypesRoutes } from "./task-types/task-types.routes.js";
 import { tasksRoutes } from "./tasks/tasks.routes.js";
@@ -35,6 +46,20 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { module: "core", routes: milestonesRoutes },
   { module: "core", routes: discussionsRoutes },
   { module: "core", routes: commentsRoutes },
+  // Attachments of discussions, tasks and comments download with the files module off too.
+  { module: "core", routes: attachmentsRoutes },
   { module: "core", routes: activitiesRoutes },
+  // Project settings and labels belong to every project; no module switch turns them off.
+  { module: "core", routes: projectSettingsRoutes },
+  { module: "core", routes: labelsRoutes },
+  // Duplication is core Pro: no module switch turns it off.
+  { module: "core", routes: duplicationRoutes },
+  { module: "core", routes: moduleListsRoutes },
+  { module: "core", routes: licenseRoutes },
+  { module: "core", routes: siteSettingsRoutes },
+  { module: "core", routes: pagesRoutes },
+  { module: "core", routes: departmentsRoutes },
+  { module: "core", routes: searchRoutes },
   { module: "files", routes: filesRoutes },
+  { module: "calendar", routes: calendarRoutes },
 ];

@@ -4,7 +4,19 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
-/** Serves the built web app at `/`, when there is a build. Hashed assets are cached for a year. */
+/** Whether `pathname` is the front-end page's path or below it. */
+export function isUnderPath(pathname: string, pagePath: string): boolean {
+  return pathname === pagePath || pathname.startsWith(`${pagePath}/`);
+}
+
+/**
+ * Serves the built web app at `/`, when there is a build. Hashed assets are cached for a year.
+ *
+ * The same app is also served at the path of the front-end page (`front_end_page`) and below it, where it
+ * renders without admin chrome. The page is looked up on each such request, so choosing another page
+ * takes effect at once; the built index.html refers to its assets by absolute `/assets/...` addresses, so
+ * they load from any path.
+ */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string | null }) => {
   const { distDir } = options;
   if (!distDir || !fs.existsSync(path.join(distDir, "index.html"))) {
@@ -19,5 +31,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
     },
+  });
+
+  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const pagePath = pathname.startsWith("/api/") ? null : await app.services.pages.frontEndPath();
+    if (!pagePath || !isUnderPath(pathname, pagePath)) return reply.callNotFound();
+    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
   });
 });

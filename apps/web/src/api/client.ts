@@ -40,6 +40,8 @@ interface RequestOptions<S extends z.ZodType> {
   /** Query parameters; arrays are sent as `name[]=a&name[]=b`. */
   query?: Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
   signal?: AbortSignal;
+  /** Sends the nonce on a GET too: for the documents' few GET calls that change something (list duplication). */
+  withNonce?: boolean;
 }
 
 function queryString(query: RequestOptions<z.ZodType>["query"]): string {
@@ -57,7 +59,7 @@ function queryString(query: RequestOptions<z.ZodType>["query"]): string {
 async function request<S extends z.ZodType>(method: Method, path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (method !== "GET" && nonce) headers[NONCE_HEADER] = nonce;
+  if ((method !== "GET" || options.withNonce) && nonce) headers[NONCE_HEADER] = nonce;
   let response: Response;
   try {
     response = await fetch(`/api/${path}${queryString(options.query)}`, {

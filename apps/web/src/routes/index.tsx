@@ -2,17 +2,24 @@ import { ROUTES, type RouteName } from "@plotline/contracts";
 import type { ReactElement } from "react";
 import { createHashRouter, Navigate, type RouteObject } from "react-router";
 import { AppLayout } from "../components/AppLayout.js";
+import { FrontEndLayout } from "../components/FrontEndLayout.js";
 import { RequireSession } from "../components/RequireSession.js";
 import { ProjectLayout } from "../features/projects/components/ProjectLayout.js";
+import { isFrontEndPage } from "../features/site-settings/lib/front-end.js";
 import { AccountPage } from "./account.js";
+import { CalendarPage, CalendarSingleTaskPage, ProjectCalendarPage } from "./calendar.js";
 import { DiscussionsPage } from "./discussions.js";
 import { FilesHomePage, FolderPage } from "./files.js";
+import { GeneralSettingsPage } from "./general-settings.js";
 import { IndividualDiscussionPage } from "./individual-discussion.js";
+import { LicensePage } from "./license.js";
 import { LoginPage } from "./login.js";
 import { MilestonesPage } from "./milestones.js";
+import { ModuleListsPage } from "./module-lists.js";
 import { MyTasksPage } from "./my-tasks.js";
 import { NotFoundPage } from "./not-found.js";
 import { ProjectOverviewPage } from "./project-overview.js";
+import { PageSettingsTabPage, ProjectSettingsPage } from "./project-settings.js";
 import { ProjectListsPage } from "./project-lists.js";
 import { SetupPage } from "./setup.js";
 import { SingleFileItemPage } from "./single-file-item.js";
@@ -25,10 +32,22 @@ import { UsersPage } from "./users.js";
  * The pages of the admin area, by the documents' route names. A menu entry shows only when its route has
  * a page here, so the menu never leads nowhere.
  */
-const ADMIN_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement }> = [
+const ADMIN_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; children?: ReadonlyArray<{ name: RouteName; element: ReactElement }> }> = [
   { name: "project_lists", element: <ProjectListsPage /> },
   { name: "my_tasks", element: <MyTasksPage /> },
+  // The project calendar and the single-task modal are children, so the calendar keeps its view and date.
+  {
+    name: "calendar",
+    element: <CalendarPage />,
+    children: [
+      { name: "project_calendar", element: <ProjectCalendarPage /> },
+      { name: "calendar_single_task", element: <CalendarSingleTaskPage /> },
+    ],
+  },
+  { name: "module_lists", element: <ModuleListsPage /> },
   { name: "users", element: <UsersPage /> },
+  { name: "license", element: <LicensePage /> },
+  { name: "general_settings", element: <GeneralSettingsPage /> },
   { name: "account", element: <AccountPage /> },
 ];
 
@@ -55,6 +74,8 @@ const PROJECT_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; chi
       { name: "single_link", element: <SingleFileItemPage /> },
     ],
   },
+  // The Pages tab has its own route name, so it is a child shown inside the settings page's tabs.
+  { name: "pm_pro_settings", element: <ProjectSettingsPage />, children: [{ name: "page_settings_tab", element: <PageSettingsTabPage /> }] },
 ];
 
 const PROJECT_PREFIX = "/projects/:project_id/";
@@ -69,11 +90,20 @@ const routes: RouteObject[] = [
     path: "/",
     element: (
       <RequireSession>
-        <AppLayout pages={PAGE_NAMES} />
+        {/* The front-end page (the front_end_page path) is the same app without admin chrome. */}
+        {isFrontEndPage() ? <FrontEndLayout pages={PAGE_NAMES} /> : <AppLayout pages={PAGE_NAMES} />}
       </RequireSession>
     ),
     children: [
-      ...ADMIN_PAGES.map((page) => (ROUTES[page.name] === "/" ? { index: true, element: page.element } : { path: ROUTES[page.name].slice(1), element: page.element })),
+      ...ADMIN_PAGES.map((page) =>
+        ROUTES[page.name] === "/"
+          ? { index: true, element: page.element }
+          : {
+              path: ROUTES[page.name].slice(1),
+              element: page.element,
+              children: page.children?.map((child) => ({ path: ROUTES[child.name].slice(ROUTES[page.name].length + 1), element: child.element })),
+            },
+      ),
       {
         path: "projects/:project_id",
         element: <ProjectLayout pages={PAGE_NAMES} />,

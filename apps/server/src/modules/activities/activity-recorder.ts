@@ -14,6 +14,8 @@ const RESOURCE_WORDS = {
   discussion_board: "the discussion",
   comment: "a comment on",
   file: "the file",
+  label: "the label",
+  project_settings: "the project setting",
 } as const;
 export type ActivityResource = keyof typeof RESOURCE_WORDS;
 

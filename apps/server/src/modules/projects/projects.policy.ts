@@ -6,14 +6,17 @@ export const projectPolicy = {
   canEdit: (access: ProjectAccess) => access.isManager,
   canDelete: (access: ProjectAccess) => access.isManager,
   canManageSettings: (access: ProjectAccess) => access.isManager,
+  /** A copy is a new project: for its managers who may also create projects (site settings). */
+  canDuplicate: (access: ProjectAccess, canCreateProjects: boolean) => access.isManager && canCreateProjects,
 } as const;
 
-/** The abilities the web app reads for a project. */
-export function projectAbilities(access: ProjectAccess): ProjectAbilities {
+/** The abilities the web app reads for a project; `canCreateProjects` is the actor's site-wide right. */
+export function projectAbilities(access: ProjectAccess, canCreateProjects: boolean): ProjectAbilities {
   return {
     can_edit: projectPolicy.canEdit(access),
     can_delete: projectPolicy.canDelete(access),
     can_manage: projectPolicy.canManageSettings(access),
+    duplicate: projectPolicy.canDuplicate(access, canCreateProjects),
     create_list: access.can("create_list"),
     create_task: access.can("create_task"),
     create_milestone: access.can("create_milestone"),

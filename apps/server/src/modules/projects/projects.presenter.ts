@@ -61,6 +61,12 @@ export function visibleCounts(rows: readonly CountRow[], access: ProjectAccess) 
       case "activity":
         if (readsEveryActivity || row.scope === null || scopes.has(row.scope)) counts.total_activities += row.count;
         break;
+      case "file":
+        // A file counts when its record may be seen: the file itself (and its folders), or what holds an attachment.
+        if (isCommentableType(row.target_type) && capabilitiesToSee(row.target_type, row).every((capability) => access.can(capability))) {
+          counts.total_files += row.count;
+        }
+        break;
     }
   }
   return counts;
@@ -71,6 +77,8 @@ export interface ProjectExtras {
   members: MemberWithUser[];
   favourite: boolean;
   access: ProjectAccess;
+  /** Whether the reader may create (and so duplicate) projects. */
+  canCreateProjects: boolean;
   counts?: CountRow[];
   timezone: string;
 }
@@ -84,12 +92,13 @@ export function presentProject(row: ProjectRow, extras: ProjectExtras): Project 
     description: toRichText(row.description),
     status: row.status as ProjectStatus,
     color: row.color,
+    department_id: row.department_id ?? 0,
     favourite: extras.favourite,
     created_at: toRequiredDateObject(row.created_at, extras.timezone),
     updated_at: toRequiredDateObject(row.updated_at, extras.timezone),
     ...(creator && { creator: related(presentUser(creator)) }),
     assignees: related(extras.members.map(presentMember)),
     ...(extras.counts && { meta: related(visibleCounts(extras.counts, extras.access)) }),
-    abilities: projectAbilities(extras.access),
+    abilities: projectAbilities(extras.access, extras.canCreateProjects),
   };
 }

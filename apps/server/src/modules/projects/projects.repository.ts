@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, ProjectRow, UserRow } from "../../db/schema.js";
 import { containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
+import { countProjectFiles } from "../files/files.counts.js";
 
 /** Which projects a listing covers. */
 export interface ProjectScope {
@@ -19,7 +20,7 @@ export type MemberWithUser = UserRow & { project_id: number; role_id: number };
 /** Raw counts per project, split by privacy so that each reader's view can be summed from them. */
 export interface CountRow {
   project_id: number;
-  kind: "list" | "task" | "discussion" | "milestone" | "comment" | "activity";
+  kind: "list" | "task" | "discussion" | "milestone" | "comment" | "activity" | "file";
   /** The record's privacy; for a comment, the privacy of the record commented on. */
   privacy: number;
   /** For a task, or a comment on one: the privacy of the task's list. */
@@ -71,6 +72,8 @@ export function projectsRepository(db: Kysely<Database>) {
         .leftJoin("milestones", (join) => join.onRef("milestones.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "milestone"))
         .select(["comments.project_id", "comments.commentable_type", targetPrivacy.as("privacy"), targetListPrivacy.as("list_privacy"), (eb) => eb.fn.countAll<number>().as("count")])
         .where("comments.project_id", "in", ids)
+        // Comments on files take their privacy from the folders above the file: counted by the files module.
+        .where("comments.commentable_type", "<>", "file")
         .groupBy(["comments.project_id", "comments.commentable_type", targetPrivacy, targetListPrivacy]).execute(),
       // Scopes are few (one per private kind and their joins), so grouping by them stays small.
       db.selectFrom("activities").select(["project_id", "privacy_scope", (eb) => eb.fn.countAll<number>().as("count")])
@@ -91,6 +94,10 @@ export function projectsRepository(db: Kysely<Database>) {
     for (const row of milestones) push("milestone", row);
     for (const row of comments) push("comment", row);
     for (const row of activities) push("activity", row);
+    // Files and comments on files: their privacy may come from private folders, which the files module resolves.
+    for (const row of await countProjectFiles(db, ids)) {
+      rows.push({ project_id: row.project_id, kind: row.kind, privacy: row.privacy, list_privacy: row.list_privacy, status: 0, target_type: row.target_type, scope: null, count: row.count });
+    }
     return rows;
   }
 
@@ -140,11 +147,11 @@ export function projectsRepository(db: Kysely<Database>) {
       return new Set(rows.map((row) => row.project_id));
     },
 
-    /** Counts of everything in the given projects, grouped so privacy can be applied per reader; six queries per 500 projects. */
+    /** Counts of everything in the given projects, grouped so privacy can be applied per reader; ten queries per 500 projects. */
     countContents(projectIds: readonly number[]): Promise<CountRow[]> {
       return inChunks(projectIds, countChunk);
     },
-    async insertProject(project: Omit<ProjectRow, "id">): Promise<ProjectRow> {
+    async insertProject(project: Omit<ProjectRow, "id" | "department_id"> & { department_id?: number | null }): Promise<ProjectRow> {
       return db.insertInto("projects").values(project).returningAll().executeTakeFirstOrThrow();
     },
 
@@ -160,6 +167,13 @@ export function projectsRepository(db: Kysely<Database>) {
       await db.deleteFrom("project_members").where("project_id", "=", projectId).execute();
       if (members.length === 0) return;
       await db.insertInto("project_members").values(members.map((member) => ({ project_id: projectId, ...member, created_at: at }))).execute();
+    },
+
+    /** Adds members, skipping people who already are members (their role stays). */
+    async addMembers(projectId: number, members: ReadonlyArray<{ user_id: number; role_id: number }>, at: string): Promise<void> {
+      if (members.length === 0) return;
+      await db.insertInto("project_members").values(members.map((member) => ({ project_id: projectId, ...member, created_at: at })))
+        .onConflict((oc) => oc.columns(["project_id", "user_id"]).doNothing()).execute();
     },
 
     /**

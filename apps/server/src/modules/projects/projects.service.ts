@@ -16,7 +16,10 @@ import { AppError, forbidden, invalidField } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
+import { createStorage } from "../../storage/storage.js";
 import { recordActivity } from "../activities/activity-recorder.js";
+import { departmentPeople, withCoWorkers } from "../departments/departments.service.js";
+import { attachmentsService, type AttachmentsService } from "../files/attachments.service.js";
 import type { SiteSettingsService } from "../site-settings/site-settings.service.js";
 import { presentUser } from "../users/users.presenter.js";
 import { usersRepository } from "../users/users.repository.js";
@@ -35,18 +38,24 @@ export interface ProjectListMeta {
 }
 
 /** Projects, their members and favourites. */
-export function projectsService(ctx: AppContext, access: ProjectAccessService, siteSettings: SiteSettingsService) {
+export function projectsService(
+  ctx: AppContext,
+  access: ProjectAccessService,
+  siteSettings: SiteSettingsService,
+  attachments: AttachmentsService = attachmentsService(ctx, access, createStorage(ctx.config)),
+) {
   const projects = projectsRepository(ctx.db);
   const tz = ctx.config.timezone;
 
   /** Presents rows with members, favourites, abilities and (when asked) counts: a fixed number of queries. */
   async function presentMany(actor: Actor, rows: ProjectRow[], withCounts: boolean, accesses?: Map<number, ProjectAccess>): Promise<Project[]> {
     const ids = rows.map((row) => row.id);
-    const [members, favourites, counts, resolved] = await Promise.all([
+    const [members, favourites, counts, resolved, canCreateProjects] = await Promise.all([
       projects.findMembers(ids),
       projects.findFavouriteIds(actor.id, ids),
       withCounts ? projects.countContents(ids) : Promise.resolve([]),
       accesses ?? access.accessToProjects(actor, ids),
+      siteSettings.canCreateProjects(actor),
     ]);
     return rows.flatMap((row) => {
       const projectAccess = resolved.get(row.id);
@@ -56,6 +65,7 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
           members: members.filter((member) => member.project_id === row.id),
           favourite: favourites.has(row.id),
           access: projectAccess,
+          canCreateProjects,
           counts: withCounts ? counts.filter((count) => count.project_id === row.id) : undefined,
           timezone: tz,
         }),
@@ -75,6 +85,19 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
     const found = await usersRepository(ctx.db).findUsersByIds(ids);
     const missing = ids.filter((id) => !found.some((user) => user.id === id));
     if (missing.length > 0) throw invalidField("assignees", `Unknown user id: ${missing.join(", ")}`);
+  }
+
+  /**
+   * The department a project form chose (null = none) and the people who join as co-workers: all of its
+   * people when the department is new to the project, nobody when it was already chosen (so people removed
+   * since are not added back). Undefined when the form did not send one.
+   */
+  async function departmentChoice(departmentId: number | undefined, currentId: number | null): Promise<{ id: number | null; people: number[] } | undefined> {
+    if (departmentId === undefined) return undefined;
+    if (departmentId === 0) return { id: null, people: [] };
+    if (departmentId === currentId) return { id: departmentId, people: [] };
+    const integrationOn = (await siteSettings.value("hrm_integration")) === "1";
+    return { id: departmentId, people: await departmentPeople(ctx.db, departmentId, integrationOn) };
   }
 
   async function getOne(actor: Actor, projectId: number): Promise<Project> {
@@ -110,7 +133,9 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
     async createProject(actor: Actor, input: CreateProjectBody): Promise<Project> {
       if (!(await siteSettings.canCreateProjects(actor))) throw forbidden("You do not have permission to create projects.");
       await validateMembers(input.assignees);
-      const members = [{ user_id: actor.id, role_id: ROLE.manager }, ...input.assignees.filter((member) => member.user_id !== actor.id)];
+      const department = await departmentChoice(input.department_id, null);
+      const listed = [{ user_id: actor.id, role_id: ROLE.manager }, ...input.assignees.filter((member) => member.user_id !== actor.id)];
+      const members = withCoWorkers(listed, department?.people ?? []);
       const now = nowUtc();
       const row = await ctx.db.transaction().execute(async (trx) => {
         const repo = projectsRepository(trx);
@@ -119,6 +144,7 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
           description: sanitizeRichText(input.description),
           status: input.status,
           color: input.color ?? null,
+          department_id: department?.id ?? null,
           created_by: actor.id,
           created_at: now,
           updated_at: now,
@@ -141,6 +167,8 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
           throw invalidField("assignees", "A project needs at least one manager.");
         }
       }
+      const department = input.department_id === undefined ? undefined : await departmentChoice(input.department_id, (await projects.findProject(projectId))?.department_id ?? null);
+      const joining = department?.people ?? [];
       const now = nowUtc();
       await ctx.db.transaction().execute(async (trx) => {
         const repo = projectsRepository(trx);
@@ -149,13 +177,17 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
           ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
           ...(input.status !== undefined && { status: input.status }),
           ...(input.color !== undefined && { color: input.color }),
+          ...(department && { department_id: department.id }),
           updated_at: now,
         });
         if (!updated) throw new AppError("not_found", "Project not found");
         if (input.assignees) {
-          await repo.replaceMembers(projectId, input.assignees, now);
+          const members = withCoWorkers(input.assignees, joining);
+          await repo.replaceMembers(projectId, members, now);
           // Former members keep no task assignments or comment notifications in this project.
-          await repo.removeFormerMembersTraces(projectId, input.assignees.map((member) => member.user_id));
+          await repo.removeFormerMembersTraces(projectId, members.map((member) => member.user_id));
+        } else if (joining.length > 0) {
+          await repo.addMembers(projectId, withCoWorkers([], joining), now);
         }
         await recordActivity(trx, actor, { projectId, type: "update", resource: "project", resourceId: projectId, title: updated.title });
       });
@@ -166,7 +198,8 @@ export function projectsService(ctx: AppContext, access: ProjectAccessService, s
     async deleteProject(actor: Actor, projectId: number): Promise<void> {
       const projectAccess = await access.requireAccess(actor, projectId);
       if (!projectPolicy.canDelete(projectAccess)) throw forbidden("Only the project's managers can delete it.");
-      await projects.deleteProject(projectId);
+      // The stored bytes of its files and attachments go too.
+      await attachments.deleteProjectWithFiles(projectId, () => projects.deleteProject(projectId));
     },
 
     async setFavourite(actor: Actor, projectId: number, favourite: boolean): Promise<Project> {

@@ -23,6 +23,8 @@ export const taskListPolicy = {
   canCreateTask: (access: ProjectAccess, list: ListFacts) => access.can("create_task") && list.status === 1,
   /** The order of lists is shared by everyone, so it is for those who may add lists. */
   canReorder: (access: ProjectAccess) => access.can("create_list"),
+  /** A copy is a new list, so it is for those who may add lists; archived lists are not copied. */
+  canDuplicate: (access: ProjectAccess, list: ListFacts) => access.can("create_list") && list.status === 1,
 } as const;
 
 /** The abilities the web app reads for a list. */
@@ -31,5 +33,6 @@ export function taskListAbilities(access: ProjectAccess, list: ListFacts): TaskL
     can_edit: taskListPolicy.canEdit(access, list),
     can_delete: taskListPolicy.canDelete(access, list),
     can_create_task: taskListPolicy.canCreateTask(access, list),
+    can_duplicate: taskListPolicy.canDuplicate(access, list),
   };
 }

@@ -7,7 +7,9 @@ import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
 import { privacyScopeOf, recordActivity, rescopeActivities, rescopeTaskActivities, type ActivityType } from "../activities/activity-recorder.js";
+import { createStorage } from "../../storage/storage.js";
 import { commentsRepository } from "../comments/comments.repository.js";
+import { attachmentsService, type AttachmentsService } from "../files/attachments.service.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { taskPagesRepository, type TaskHalf } from "../tasks/task-pages.repository.js";
 import { taskLoader } from "../tasks/tasks.loader.js";
@@ -48,7 +50,11 @@ function checkListingSize(query: ListTaskListsQuery, listsShown: number, paging:
 }
 
 /** Task lists of a project: listing them with their first tasks, and every change, each with its activity. */
-export function taskListsService(ctx: AppContext, access: ProjectAccessService) {
+export function taskListsService(
+  ctx: AppContext,
+  access: ProjectAccessService,
+  attachments: AttachmentsService = attachmentsService(ctx, access, createStorage(ctx.config)),
+) {
   const lists = taskListsRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);
   const comments = commentsRepository(ctx.db);
@@ -226,6 +232,8 @@ export function taskListsService(ctx: AppContext, access: ProjectAccessService) 
           projectId, type: "delete", resource: "task_list", resourceId: listId, title: list.title, privacyScope: scopeOf(list),
         });
       });
+      // The files attached to its tasks and their comments go too, rows and bytes.
+      await attachments.purgeOrphans(projectId);
     },
 
     /** Saves the order of a project's lists; the Inbox is always shown first whatever its index. */

@@ -1,7 +1,10 @@
-import type { Task } from "@plotline/contracts";
+import type { Task, TaskLabel } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../../db/schema.js";
 import { commentsRepository } from "../comments/comments.repository.js";
+import { attachmentsRepository } from "../files/attachments.repository.js";
+import { labelsRepository } from "../labels/labels.repository.js";
+import { presentTaskLabel } from "../labels/labels.presenter.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { usersRepository } from "../users/users.repository.js";
 import { presentTask } from "./tasks.presenter.js";
@@ -11,27 +14,39 @@ import { tasksRepository, type TaskRecord } from "./tasks.repository.js";
 export interface TaskRelations {
   assignees: Map<number, number[]>;
   comments: Map<number, number>;
+  /** Attached files per task, its comments' included. */
+  files: Map<number, number>;
+  /** Labels of each task, by name. */
+  labels: Map<number, TaskLabel[]>;
   /** Creators and assignees: the users a presentation needs. */
   userIds: number[];
 }
 
 /**
  * Presents many tasks in a fixed number of queries, whatever their number: one for the assignees of all of
- * them, one for comment counts, one for the users. Task lists call the two halves apart so that list
+ * them, one for comment counts, one for their labels, one for the users. Task lists call the two halves apart so that list
  * creators share the one users query.
  */
 export function taskLoader(db: Kysely<Database>, timezone: string) {
   const tasks = tasksRepository(db);
   const commentCounts = commentsRepository(db);
+  const taskLabels = labelsRepository(db);
 
   async function loadRelations(records: readonly TaskRecord[]): Promise<TaskRelations> {
     const ids = records.map((record) => record.id);
-    const [assigneeRows, comments] = await Promise.all([tasks.findAssignees(ids), commentCounts.countComments("task", ids)]);
+    const [assigneeRows, comments, labelRows, files] = await Promise.all([
+      tasks.findAssignees(ids),
+      commentCounts.countComments("task", ids),
+      taskLabels.findLabelsOfTasks(ids),
+      attachmentsRepository(db).countWithComments("task", ids),
+    ]);
     const assignees = new Map<number, number[]>();
     for (const row of assigneeRows) assignees.set(row.task_id, [...(assignees.get(row.task_id) ?? []), row.user_id]);
     const userIds = new Set<number>(records.map((record) => record.created_by));
     for (const row of assigneeRows) userIds.add(row.user_id);
-    return { assignees, comments, userIds: [...userIds] };
+    const labels = new Map<number, TaskLabel[]>();
+    for (const row of labelRows) labels.set(row.task_id, [...(labels.get(row.task_id) ?? []), presentTaskLabel(row)]);
+    return { assignees, comments, files, labels, userIds: [...userIds] };
   }
 
   function presentAll(
@@ -47,8 +62,10 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
         presentTask(record, {
           access,
           assigneeIds: relations.assignees.get(record.id) ?? [],
+          labels: relations.labels.get(record.id) ?? [],
           users,
           commentCount: relations.comments.get(record.id) ?? 0,
+          fileCount: relations.files.get(record.id) ?? 0,
           timezone,
         }),
       ];

@@ -1,4 +1,4 @@
-import type { Task } from "@plotline/contracts";
+import type { Task, TaskLabel } from "@plotline/contracts";
 import type { UserRow } from "../../db/schema.js";
 import { toDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
@@ -14,6 +14,10 @@ export interface TaskExtras {
   assigneeIds: readonly number[];
   users: ReadonlyMap<number, UserRow>;
   commentCount: number;
+  /** Files attached to the task and to its comments. */
+  fileCount: number;
+  /** The task's labels, by name. */
+  labels: readonly TaskLabel[];
   timezone: string;
 }
 
@@ -41,13 +45,13 @@ export function presentTask(record: TaskRecord, extras: TaskExtras): Task {
     completed_by: record.completed_by,
     creator: related(presentUserOrPlaceholder(extras.users, record.created_by)),
     assignees: related(extras.assigneeIds.map((id) => presentUserOrPlaceholder(extras.users, id))),
+    labels: related([...extras.labels]),
     type: related(
       record.type_id !== null && record.type_title !== null
         ? { id: record.type_id, title: record.type_title, description: record.type_description ?? "" }
         : null,
     ),
-    // Files attached to a task arrive with the files module; until then there are none to count.
-    meta: { privacy: record.privacy === 1 ? "1" : "0", total_comment: extras.commentCount, total_files: 0 },
+    meta: { privacy: record.privacy === 1 ? "1" : "0", total_comment: extras.commentCount, total_files: extras.fileCount },
     abilities: taskAbilities(extras.access, record, extras.assigneeIds),
   };
 }

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { item, list } from "../../lib/envelope.js";
 import { requireActor } from "../../plugins/auth.js";
+import { acceptMultipart, uploadedFiles } from "../files/attachments.http.js";
 
 const tags = ["tasks"];
 const projectParams = z.object({ project: zId });
@@ -22,6 +23,8 @@ const taskParams = z.object({ project: zId, id: zId });
 /** Tasks under `/api/pm/v2/projects/{project}/tasks`, and `/api/pm/v2/tasks` across projects. */
 export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tasks } = app.services;
+  // Create and update take attached files: multipart `files[]` beside the usual fields.
+  await acceptMultipart(app);
 
   app.get(
     "/pm/v2/tasks",
@@ -50,8 +53,9 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/pm/v2/projects/:project/tasks",
-    { schema: { tags, summary: "Create a task; without `board_id` it goes to the Inbox", params: projectParams, body: createTaskBody, response: { 200: itemEnvelope(taskSchema) } } },
-    async (request) => item(await tasks.createTask(requireActor(request), request.params.project, request.body), "Task created successfully"),
+    { schema: { tags, summary: "Create a task; without `board_id` it goes to the Inbox; multipart files[] are attached", params: projectParams, body: createTaskBody, response: { 200: itemEnvelope(taskSchema) } } },
+    async (request) =>
+      item(await tasks.createTask(requireActor(request), request.params.project, request.body, uploadedFiles(request)), "Task created successfully"),
   );
 
   app.post(
@@ -70,14 +74,14 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const update = {
-    schema: { tags, summary: "Change a task; `assignees` replaces them (`[0]` for none), `board_id` moves it", params: taskParams, body: updateTaskBody, response: { 200: itemEnvelope(taskSchema) } },
+    schema: { tags, summary: "Change a task; `assignees` replaces them (`[0]` for none), `board_id` moves it; multipart files[] are attached, files_to_delete[] removed", params: taskParams, body: updateTaskBody, response: { 200: itemEnvelope(taskSchema) } },
   };
   app.post("/pm/v2/projects/:project/tasks/:id/update", update, async (request) =>
-    item(await tasks.updateTask(requireActor(request), request.params.project, request.params.id, request.body), "Task updated successfully"),
+    item(await tasks.updateTask(requireActor(request), request.params.project, request.params.id, request.body, uploadedFiles(request)), "Task updated successfully"),
   );
   // The host also took updates on the task's own path.
   app.post("/pm/v2/projects/:project/tasks/:id", update, async (request) =>
-    item(await tasks.updateTask(requireActor(request), request.params.project, request.params.id, request.body), "Task updated successfully"),
+    item(await tasks.updateTask(requireActor(request), request.params.project, request.params.id, request.body, uploadedFiles(request)), "Task updated successfully"),
   );
 
   app.post(

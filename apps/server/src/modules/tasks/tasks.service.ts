@@ -6,7 +6,11 @@ import { AppError, forbidden, invalidField, notFound } from "../../lib/app-error
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { recordActivity, rescopeActivities, rescopeTaskActivities } from "../activities/activity-recorder.js";
+import { createStorage } from "../../storage/storage.js";
+import { recordActivity, rescopeActivities, rescopeTaskActivities, resourcePhrase } from "../activities/activity-recorder.js";
+import { attachmentsService, type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
+import type { UploadedFile } from "../files/files.upload.js";
+import { labelsRepository } from "../labels/labels.repository.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { taskListPolicy } from "../task-lists/task-lists.policy.js";
 import { taskListsRepository } from "../task-lists/task-lists.repository.js";
@@ -32,11 +36,21 @@ function checkDates(startAt: string | null | undefined, dueDate: string | null |
 }
 
 /** Tasks: reading them with their privacy rules, and every change, each with its activity. */
-export function tasksService(ctx: AppContext, access: ProjectAccessService) {
+/** The record attachments of a task are filed under: the task, with its privacy. */
+function attachmentTarget(task: { id: number; project_id: number; title: string }, privacyScope: string | null): AttachmentTarget {
+  return { projectId: task.project_id, type: "task", id: task.id, phrase: resourcePhrase("task", task.title), privacyScope, subject: { type: "task", id: task.id } };
+}
+
+export function tasksService(
+  ctx: AppContext,
+  access: ProjectAccessService,
+  attachments: AttachmentsService = attachmentsService(ctx, access, createStorage(ctx.config)),
+) {
   const tasks = tasksRepository(ctx.db);
   const lists = taskListsRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
+  const labels = labelsRepository(ctx.db);
 
   /** The task, or 404 when it is not in the project or the reader may not see it. */
   async function requireVisibleTask(projectAccess: ProjectAccess, taskId: number): Promise<TaskWithList> {
@@ -50,9 +64,10 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
   async function presentOne(projectAccess: ProjectAccess, taskId: number): Promise<Task> {
     const task = await tasks.findTask(taskId);
     if (!task) throw notFound("Task");
-    const [presented] = await loader.present([task], () => projectAccess);
+    const [[presented], files] = await Promise.all([loader.present([task], () => projectAccess), attachments.listFor("task", [taskId])]);
     if (!presented) throw notFound("Task");
-    return presented;
+    // One task's answers carry its attached files; listings carry only their count.
+    return { ...presented, files: { data: files.get(taskId) ?? [] } };
   }
 
   /** The list a task goes to: the given one (a current list of this project the actor sees) or the Inbox. */
@@ -70,6 +85,14 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
     const members = await tasks.findMemberIds(projectId, userIds);
     const strangers = [...new Set(userIds)].filter((id) => !members.has(id));
     if (strangers.length > 0) throw invalidField("assignees", `Only members of this project can be assigned; not: ${strangers.join(", ")}.`);
+  }
+
+  /** `task_labels` must name labels of the task's project; the others are a 400 naming them. */
+  async function checkLabels(projectId: number, labelIds: readonly number[] | undefined): Promise<void> {
+    if (!labelIds || labelIds.length === 0) return;
+    const known = await labels.findLabelIds(projectId, labelIds);
+    const strangers = labelIds.filter((id) => !known.has(id));
+    if (strangers.length > 0) throw invalidField("task_labels", `Choose labels of this project; not: ${strangers.join(", ")}.`);
   }
 
   async function checkType(typeId: number | null | undefined): Promise<void> {
@@ -118,7 +141,8 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
       return presentOne(projectAccess, taskId);
     },
 
-    async createTask(actor: Actor, projectId: number, input: CreateTaskBody): Promise<Task> {
+    /** Creates a task; `uploads` (multipart `files[]`) are stored as its attachments in the same transaction. */
+    async createTask(actor: Actor, projectId: number, input: CreateTaskBody, uploads: readonly UploadedFile[] = []): Promise<Task> {
       const projectAccess = await access.requireAccess(actor, projectId);
       if (!taskPolicy.canCreate(projectAccess)) throw forbidden("You do not have permission to create tasks in this project.");
       if (input.privacy && !taskPolicy.canMakePrivate(projectAccess)) throw forbidden("You do not have permission to create private tasks.");
@@ -134,7 +158,7 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
         checkType(input.type_id),
       ]);
       const now = nowUtc();
-      const taskId = await ctx.db.transaction().execute(async (trx) => {
+      const taskId = await attachments.write(projectId, { uploads }, (apply) => ctx.db.transaction().execute(async (trx) => {
         const repo = tasksRepository(trx);
         const created = await repo.insertTask({
           project_id: projectId,
@@ -164,12 +188,14 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
           projectId, type: "create", resource: "task", resourceId: created.id, title: created.title,
           privacyScope: taskPrivacyScope(created, list), meta: { task_list_id: list.id },
         });
+        await apply(trx, actor, attachmentTarget(created, taskPrivacyScope(created, list)));
         return created.id;
-      });
+      }));
       return presentOne(projectAccess, taskId);
     },
 
-    async updateTask(actor: Actor, projectId: number, taskId: number, input: UpdateTaskBody): Promise<Task> {
+    /** Changes a task; `uploads` are added to its attachments and `files_to_delete` removed from them. */
+    async updateTask(actor: Actor, projectId: number, taskId: number, input: UpdateTaskBody, uploads: readonly UploadedFile[] = []): Promise<Task> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const task = await requireVisibleTask(projectAccess, taskId);
       if (!taskPolicy.canEdit(projectAccess, task)) throw forbidden("Only managers and the task's creator can change it.");
@@ -181,12 +207,14 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
         moving ? resolveList(projectAccess, input.board_id) : Promise.resolve(null),
         checkAssignees(projectId, input.assignees),
         checkType(input.type_id),
+        checkLabels(projectId, input.task_labels),
       ]);
       const now = nowUtc();
       const statusChanged = input.status !== undefined && input.status !== task.status;
       const privacy = input.privacy !== undefined ? (input.privacy ? 1 : 0) : task.privacy;
       const privacyScope = taskPrivacyScope({ privacy }, target ?? { privacy: task.list_privacy });
-      await ctx.db.transaction().execute(async (trx) => {
+      const fileChanges = { uploads, remove: input.files_to_delete ?? [] };
+      await attachments.write(projectId, fileChanges, (apply) => ctx.db.transaction().execute(async (trx) => {
         const repo = tasksRepository(trx);
         await repo.updateTask(taskId, {
           ...(input.title !== undefined && { title: input.title }),
@@ -205,6 +233,7 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
         });
         if (target) await repo.moveTask(taskId, target.id, await repo.nextSortOrder(target.id), now);
         if (input.assignees) await repo.replaceAssignees(taskId, projectId, input.assignees, now);
+        if (input.task_labels) await labelsRepository(trx).replaceTaskLabels(taskId, projectId, input.task_labels);
         // The task's earlier history (and its sub-tasks' after a move) follows its new privacy.
         if (target || privacy !== task.privacy) await rescopeActivities(trx, { projectId, subject: "task", ids: [taskId], scope: privacyScope });
         if (target) {
@@ -215,8 +244,11 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
         // A move and a status change in one call are two things that happened; each gets its entry.
         if (target) await recordActivity(trx, actor, { ...entry, type: "move", meta: { from_task_list_id: task.task_list_id, task_list_id: target.id } });
         if (statusChanged) await recordActivity(trx, actor, { ...entry, type: input.status === 1 ? "complete" : "incomplete", meta: { status: input.status } });
-        if (!target && !statusChanged) await recordActivity(trx, actor, { ...entry, type: "update", meta: {} });
-      });
+        if (!target && !statusChanged) {
+          await recordActivity(trx, actor, { ...entry, type: "update", meta: input.task_labels ? { task_labels: input.task_labels } : {} });
+        }
+        await apply(trx, actor, attachmentTarget({ id: taskId, project_id: projectId, title }, privacyScope));
+      }));
       return presentOne(projectAccess, taskId);
     },
 
@@ -251,6 +283,8 @@ export function tasksService(ctx: AppContext, access: ProjectAccessService) {
           privacyScope: taskPrivacyScope(task, { privacy: task.list_privacy }),
         });
       });
+      // Its attachments, its sub-tasks' and their comments' go with it, rows and bytes.
+      await attachments.purgeOrphans(projectId);
     },
 
     /**

@@ -5,12 +5,13 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { RichTextEditor } from "../../../components/RichTextEditor.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
+import { DepartmentField } from "../../departments/components/DepartmentField.js";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreateProject, useUpdateProject } from "../hooks/use-projects.js";
 import { MembersField, roleId, type MemberDraft } from "./MembersField.js";
 
-const FIELDS = ["title", "description", "status", "color", "assignees"] as const;
+const FIELDS = ["title", "description", "status", "color", "assignees", "department_id"] as const;
 const SWATCHES = ["#228be6", "#15aabf", "#12b886", "#40c057", "#fab005", "#fd7e14", "#fa5252", "#e64980", "#7950f2", "#495057"];
 
 interface Values {
@@ -19,16 +20,19 @@ interface Values {
   status: ProjectStatus;
   color: string;
   members: MemberDraft[];
+  /** The department's id as text; "0" is none. */
+  department_id: string;
 }
 
 function initialValues(project: Project | null, me: MemberDraft["user"]): Values {
-  if (!project) return { title: "", description: "", status: "incomplete", color: "", members: [{ user: me, role: "manager" }] };
+  if (!project) return { title: "", description: "", status: "incomplete", color: "", members: [{ user: me, role: "manager" }], department_id: "0" };
   return {
     title: project.title,
     description: project.description.html,
     status: project.status,
     color: project.color ?? "",
     members: project.assignees.data.map((member) => ({ user: member, role: (member.roles.data[0]?.slug ?? "co_worker") as RoleName })),
+    department_id: String(project.department_id),
   };
 }
 
@@ -58,6 +62,8 @@ export function ProjectFormModal({ project, opened, onClose }: { project: Projec
       status: values.status,
       color: values.color || null,
       assignees: values.members.map((member) => ({ user_id: member.user.id, role_id: roleId(member.role) })),
+      // Sent only when it is set or changed, so a form with the integration off never trips over it.
+      ...((values.department_id !== "0" || (project?.department_id ?? 0) > 0) && { department_id: Number(values.department_id) }),
     };
     if (project) {
       update.mutate({ id: project.id, body }, { onSuccess: onClose, onError });
@@ -103,6 +109,12 @@ export function ProjectFormModal({ project, opened, onClose }: { project: Projec
               {...form.getInputProps("color")}
             />
           </Group>
+          <DepartmentField
+            value={form.values.department_id}
+            initial={project ? String(project.department_id) : "0"}
+            onChange={(value) => form.setFieldValue("department_id", value)}
+            error={typeof form.errors.department_id === "string" ? form.errors.department_id : undefined}
+          />
           <MembersField
             value={form.values.members}
             onChange={(members) => form.setFieldValue("members", members)}

@@ -1,23 +1,31 @@
 import { ActionIcon, Badge, Box, Group, Menu, Title } from "@mantine/core";
 import { routePath, type Project } from "@plotline/contracts";
-import { IconDots, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconCopy, IconDots, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useDuplicateProject } from "../../duplication/hooks/use-duplication.js";
 import { useDeleteProject } from "../hooks/use-projects.js";
 import { STATUS_COLORS } from "../lib/project-status.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
+import { ProjectSearchBox } from "../../search/components/ProjectSearchBox.js";
 import { FavouriteButton } from "./FavouriteButton.js";
 import { ProjectFormModal } from "./ProjectFormModal.js";
 
-/** The project's title, status and favourite star, with edit and delete for those allowed. */
+/** The project's title, status and favourite star, with edit, duplicate and delete for those allowed. */
 export function ProjectHeader({ project }: { project: Project }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteProject();
-  const { can_edit: canEdit, can_delete: canDelete } = project.abilities;
+  const duplicate = useDuplicateProject();
+  const { can_edit: canEdit, can_delete: canDelete, duplicate: canDuplicate } = project.abilities;
+  const duplicateProject = () => {
+    // The actions button is disabled while a copy is made; this also stops a second click racing it.
+    if (duplicate.isPending) return;
+    duplicate.mutate(project.id, { onSuccess: (answer) => navigate(routePath("pm_overview", { project_id: answer.data.id })) });
+  };
 
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
@@ -31,11 +39,19 @@ export function ProjectHeader({ project }: { project: Project }) {
         </Badge>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <ProjectSearchBox projectId={project.id} visibleFrom="sm" />
         <FavouriteButton project={project} />
-        {(canEdit || canDelete) && (
+        {(canEdit || canDelete || canDuplicate) && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t("projects.actions")}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                loading={duplicate.isPending}
+                aria-busy={duplicate.isPending}
+                aria-label={duplicate.isPending ? t("duplication.project_busy", { title: project.title }) : t("projects.actions")}
+              >
                 <IconDots size={18} />
               </ActionIcon>
             </Menu.Target>
@@ -43,6 +59,11 @@ export function ProjectHeader({ project }: { project: Project }) {
               {canEdit && (
                 <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
                   {t("projects.edit")}
+                </Menu.Item>
+              )}
+              {canDuplicate && (
+                <Menu.Item leftSection={<IconCopy size={14} />} onClick={duplicateProject} disabled={duplicate.isPending}>
+                  {t("duplication.duplicate")}
                 </Menu.Item>
               )}
               {canDelete && (

@@ -9,6 +9,7 @@ import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { useProject, useProjectId } from "../hooks/use-projects.js";
 import { projectMenu } from "../lib/project-menu.js";
 import { ProjectHeader } from "./ProjectHeader.js";
+import { ProjectSearchBox } from "../../search/components/ProjectSearchBox.js";
 
 /**
  * The frame of every page under /projects/:project_id: the header and the project menu above the page
@@ -42,6 +43,7 @@ export function ProjectLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
     <Stack maw={1100} mx="auto" gap="md">
       <Stack gap="xs">
         <ProjectHeader project={project.data} />
+        <ProjectSearchBox projectId={projectId} hiddenFrom="sm" />
         <Paper withBorder radius="md" p={4} component="nav" aria-label={t("projects.menu")}>
           <Group gap={4} wrap="wrap">
             {entries.map((entry) => {

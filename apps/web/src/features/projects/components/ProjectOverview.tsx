@@ -16,6 +16,7 @@ const COUNTS: ReadonlyArray<{ key: keyof Counts; label: string }> = [
   { key: "total_discussion_boards", label: "overview.counts.discussions" },
   { key: "total_milestones", label: "overview.counts.milestones" },
   { key: "total_comments", label: "overview.counts.comments" },
+  { key: "total_files", label: "overview.counts.files" },
   { key: "total_activities", label: "overview.counts.activities" },
 ];
 
@@ -28,7 +29,7 @@ export function ProjectOverview({ projectId }: { projectId: number }) {
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, xs: 4, md: 7 }} spacing="sm" role="group" aria-label={t("overview.counts_label")}>
+      <SimpleGrid cols={{ base: 2, xs: 4, md: 8 }} spacing="sm" role="group" aria-label={t("overview.counts_label")}>
         {COUNTS.map((count) => (
           <Paper key={count.key} withBorder p="sm" radius="md">
             <Text fw={700} size="xl" lh={1.2}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Tabs, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Tabs, Title, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import type { Project } from "@plotline/contracts";
 import { IconLayoutKanban, IconPlus, IconSearch, IconStar } from "@tabler/icons-react";
@@ -10,6 +10,7 @@ import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { useDeleteProject, useProjects, type ProjectTab } from "../hooks/use-projects.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
+import { GlobalSearchBox } from "../../search/components/GlobalSearchBox.js";
 import { ProjectCard } from "./ProjectCard.js";
 import { ProjectFormModal } from "./ProjectFormModal.js";
 
@@ -109,16 +110,12 @@ export function ProjectsBrowser() {
             ))}
           </Tabs.List>
         </Tabs>
-        <TextInput
-          aria-label={t("projects.search")}
-          placeholder={t("projects.search")}
-          leftSection={<IconSearch size={16} />}
+        <GlobalSearchBox
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
-          w={{ base: "100%", sm: 280 }}
         />
       </Group>
       {body}

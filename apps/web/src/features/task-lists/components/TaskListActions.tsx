@@ -1,16 +1,17 @@
 import { ActionIcon, Menu } from "@mantine/core";
 import type { TaskList } from "@plotline/contracts";
-import { IconArchive, IconDots, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconArchive, IconCopy, IconDots, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError, notifySuccess } from "../../../lib/notify.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
+import { useDuplicateList } from "../../duplication/hooks/use-duplication.js";
 import { useDeleteTaskList, useUpdateTaskList } from "../hooks/use-task-lists.js";
 import { TaskListFormModal } from "./TaskListFormModal.js";
 
 /**
- * The menu of a list: edit, archive and delete, each shown only when the list's abilities allow it. The
- * Inbox is never offered for deletion.
+ * The menu of a list: edit, archive, duplicate and delete, each shown only when the list's abilities allow
+ * it. The Inbox is never offered for deletion.
  */
 export function TaskListActions({
   projectId,
@@ -28,8 +29,15 @@ export function TaskListActions({
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateTaskList(projectId);
   const remove = useDeleteTaskList(projectId);
+  const duplicate = useDuplicateList(projectId);
   const canDelete = list.abilities.can_delete && !list.is_inbox;
-  if (!list.abilities.can_edit && !canDelete) return null;
+  const canDuplicate = list.abilities.can_duplicate;
+  if (!list.abilities.can_edit && !canDelete && !canDuplicate) return null;
+
+  const duplicateList = () => {
+    // The menu's button is disabled while the copy is made; this also stops a second click racing it.
+    if (!duplicate.isPending) duplicate.mutate(list.id);
+  };
 
   const archive = () =>
     update.mutate(
@@ -41,7 +49,13 @@ export function TaskListActions({
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={t("task_lists.actions", { title: list.title })}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            loading={duplicate.isPending}
+            aria-busy={duplicate.isPending}
+            aria-label={duplicate.isPending ? t("duplication.duplicating") : t("task_lists.actions", { title: list.title })}
+          >
             <IconDots size={18} />
           </ActionIcon>
         </Menu.Target>
@@ -54,6 +68,11 @@ export function TaskListActions({
           {list.abilities.can_edit && !list.is_inbox && (
             <Menu.Item leftSection={<IconArchive size={16} />} onClick={archive}>
               {t("task_lists.archive")}
+            </Menu.Item>
+          )}
+          {canDuplicate && (
+            <Menu.Item leftSection={<IconCopy size={16} />} onClick={duplicateList} disabled={duplicate.isPending}>
+              {t("duplication.duplicate")}
             </Menu.Item>
           )}
           {canDelete && (

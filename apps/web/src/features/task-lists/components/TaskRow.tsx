@@ -6,6 +6,7 @@ import { IconGripVertical } from "@tabler/icons-react";
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LabelChips } from "../../labels/components/LabelChips.js";
 import { TaskMeta } from "../../tasks/components/TaskMeta.js";
 import { useChangeTaskStatus } from "../../tasks/hooks/use-tasks.js";
 
@@ -31,7 +32,7 @@ interface RowProps {
   rowRef?: (element: HTMLElement | null) => void;
 }
 
-/** One task: complete toggle, title linking to the task, due date, privacy and assignees. */
+/** One task: complete toggle, title linking to the task, its labels, due date, privacy and assignees. */
 export function TaskRowView({ projectId, task, href, handle, style, rowRef }: RowProps) {
   const { t } = useTranslation();
   const changeStatus = useChangeTaskStatus(projectId);
@@ -47,7 +48,7 @@ export function TaskRowView({ projectId, task, href, handle, style, rowRef }: Ro
           onChange={(event) => changeStatus.mutate({ id: task.id, status: event.currentTarget.checked ? 1 : 0 })}
           aria-label={done ? t("tasks.reopen", { title: task.title }) : t("tasks.complete", { title: task.title })}
         />
-        <Group gap="xs" wrap="wrap" justify="space-between" style={{ flex: 1, minWidth: 0 }}>
+        <Group gap="xs" wrap="wrap" justify="flex-start" style={{ flex: 1, minWidth: 0 }}>
           <Anchor
             component={Link}
             to={href}
@@ -59,7 +60,10 @@ export function TaskRowView({ projectId, task, href, handle, style, rowRef }: Ro
           >
             {task.title}
           </Anchor>
-          <TaskMeta task={task} />
+          <LabelChips labels={task.labels.data} />
+          <Group gap="xs" wrap="nowrap" ml="auto">
+            <TaskMeta task={task} />
+          </Group>
         </Group>
       </Group>
     </Box>

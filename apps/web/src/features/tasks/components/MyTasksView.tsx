@@ -11,6 +11,7 @@ import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { TASK_LINK_STATE } from "../../task-lists/components/TaskRow.js";
 import { useMyTasks, useProjectTitles } from "../hooks/use-my-tasks.js";
 import { useChangeTaskStatus } from "../hooks/use-tasks.js";
+import { LabelChips } from "../../labels/components/LabelChips.js";
 import { TaskMeta } from "./TaskMeta.js";
 
 const TABS = ["current", "outstanding", "completed"] as const;
@@ -43,6 +44,7 @@ function MyTaskRow({ task, projectTitle }: { task: Task; projectTitle: string | 
           >
             {task.title}
           </Anchor>
+          <LabelChips labels={task.labels.data} />
           <Anchor component={Link} to={routePath("task_lists", { project_id: task.project_id })} size="xs" c="dimmed">
             {projectTitle ?? t("my_tasks.project_number", { id: task.project_id })}
           </Anchor>

@@ -5,6 +5,7 @@ import type { Member, Task, UpdateTaskBody } from "@plotline/contracts";
 import { IconCalendar } from "@tabler/icons-react";
 import type { FocusEvent, KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useTaskStartField } from "../../site-settings/hooks/use-site-settings.js";
 import { useDraft } from "../hooks/use-draft.js";
 import { DISPLAY_DATE_FORMAT, splitMinutes } from "../task-dates.js";
 
@@ -173,11 +174,13 @@ interface FieldsProps {
 
 /** The side panel of the task modal: status, assignees, dates, estimation and privacy, each saving as it changes. */
 export function TaskFields(props: FieldsProps) {
+  // With the site's task start date field off, the dates are single-date: the due date alone.
+  const hasStartDate = useTaskStartField();
   return (
     <Stack gap="sm">
       <StatusField {...props} />
       <AssigneesField {...props} />
-      <DateField {...props} field="start_at" />
+      {hasStartDate && <DateField {...props} field="start_at" />}
       <DateField {...props} field="due_date" />
       <EstimationField {...props} />
       {props.canSetPrivacy && <PrivacyField {...props} />}

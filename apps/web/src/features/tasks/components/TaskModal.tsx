@@ -7,9 +7,11 @@ import { useTranslation } from "react-i18next";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
+import { TaskLabelsField } from "../../labels/components/TaskLabelsField.js";
 import { formatDateTime } from "../../projects/lib/dates.js";
 import { useChangeTaskStatus, useDeleteTask, useTask, useUpdateTask } from "../hooks/use-tasks.js";
 import { TaskActivity } from "./TaskActivity.js";
+import { TaskAttachments } from "./TaskAttachments.js";
 import { TaskDescriptionField } from "./TaskDescriptionField.js";
 import { TaskFields, type SaveTask } from "./TaskFields.js";
 import { TaskTitleField } from "./TaskTitleField.js";
@@ -63,6 +65,7 @@ function TaskBody({ project, task, onClose }: { project: Project; task: Task; on
               onSave={save}
               onChangeStatus={(status, onFailed) => changeStatus.mutate({ id: task.id, status }, { onError: onFailed })}
             />
+            <TaskLabelsField projectId={project.id} task={task} canEdit={canEdit} onSave={save} />
             <Text size="xs" c="dimmed">
               {t("tasks.created_by", { name: task.creator.data.display_name, date: formatDateTime(task.created_at) })}
             </Text>
@@ -88,6 +91,7 @@ function TaskBody({ project, task, onClose }: { project: Project; task: Task; on
             saving={update.isPending}
             onSave={(html, done) => update.mutate({ id: task.id, body: { description: html } }, { onSuccess: done })}
           />
+          <TaskAttachments projectId={project.id} task={task} />
           <Divider />
           <CommentsPanel projectId={project.id} commentableType="task" commentableId={task.id} mentionUsers={members} />
           <Divider />

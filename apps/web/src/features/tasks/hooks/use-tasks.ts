@@ -11,6 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { notifyError } from "../../../lib/notify.js";
+import { postMultipart } from "../../files/lib/multipart.js";
 import { projectKeys } from "../../projects/hooks/project-keys.js";
 import { patchProjectLists, withoutTask, withTask } from "../../task-lists/list-cache.js";
 
@@ -68,6 +69,15 @@ export function useUpdateTask(projectId: number, { quiet = false }: { quiet?: bo
     onSuccess: (answer) => storeTask(queryClient, answer.data),
     onError: quiet ? notifyError : undefined,
     meta: { silent: quiet },
+  });
+}
+
+/** Attaches files to a task at once (multipart `files[]` on its update call). */
+export function useAttachToTask(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, files }: { id: number; files: readonly File[] }) => postMultipart(`${base(projectId)}/${id}/update`, { files }, taskAnswer),
+    onSuccess: (answer) => storeTask(queryClient, answer.data),
   });
 }
 
