@@ -34,6 +34,8 @@ export function createServices(ctx: AppContext, shared: SharedState = memoryShar
   const moduleStates = moduleStatesService(ctx, shared.notices);
   const fileStorage = createStorage(ctx.config);
   const attachments = attachmentsService(ctx, access, fileStorage);
+  const projects = projectsService(ctx, access, siteSettings, attachments);
+  const taskLists = taskListsService(ctx, access, attachments);
   return {
     auth: authService(ctx, loginThrottle(shared.failureCounter)),
     users: usersService(ctx),
@@ -44,9 +46,9 @@ export function createServices(ctx: AppContext, shared: SharedState = memoryShar
     pages: pagesService(ctx),
     departments: departmentsService(ctx),
     access,
-    projects: projectsService(ctx, access, siteSettings, attachments),
+    projects,
     taskTypes: taskTypesService(ctx),
-    taskLists: taskListsService(ctx, access, attachments),
+    taskLists,
     tasks: tasksService(ctx, access, attachments),
     milestones: milestonesService(ctx, access),
     discussions: discussionsService(ctx, access, attachments),
@@ -56,7 +58,7 @@ export function createServices(ctx: AppContext, shared: SharedState = memoryShar
     labels: labelsService(ctx, access),
     attachments,
     files: filesService(ctx, access, fileStorage, attachments),
-    duplication: duplicationService(ctx, access, siteSettings, fileStorage),
+    duplication: duplicationService(ctx, { access, siteSettings, projects, taskLists }, fileStorage),
     calendar: calendarService(ctx, access),
     search: searchService(ctx, access, moduleStates),
   };

@@ -15,10 +15,9 @@ import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { richTextToPlain, sanitizeRichText } from "../../lib/rich-text.js";
 import { privacyScopeOf, recordActivity, resourcePhrase, type ActivityType, type PrivateCapability } from "../activities/activity-recorder.js";
-import { attachmentsService, type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
+import { type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
 import type { UploadedFile } from "../files/files.upload.js";
 import { capabilitiesFor, type ProjectAccess, type ProjectAccessService } from "../projects/project-access.js";
-import { createStorage } from "../../storage/storage.js";
 import { usersRepository } from "../users/users.repository.js";
 import { capabilitiesToSee, commentPolicy } from "./comments.policy.js";
 import { presentComment } from "./comments.presenter.js";
@@ -51,7 +50,7 @@ function memberSees(member: MemberCapabilityRow, needed: readonly PrivateCapabil
 export function commentsService(
   ctx: AppContext,
   access: ProjectAccessService,
-  attachments: AttachmentsService = attachmentsService(ctx, access, createStorage(ctx.config)),
+  attachments: AttachmentsService,
 ) {
   const comments = commentsRepository(ctx.db);
   const users = usersRepository(ctx.db);

@@ -6,10 +6,9 @@ import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { createStorage } from "../../storage/storage.js";
 import { privacyScopeOf, recordActivity, rescopeActivities, resourcePhrase } from "../activities/activity-recorder.js";
 import { commentsRepository } from "../comments/comments.repository.js";
-import { attachmentsService, type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
+import { type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
 import type { UploadedFile } from "../files/files.upload.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { usersRepository } from "../users/users.repository.js";
@@ -34,7 +33,7 @@ function attachmentTarget(row: DiscussionRow): AttachmentTarget {
 export function discussionsService(
   ctx: AppContext,
   access: ProjectAccessService,
-  attachments: AttachmentsService = attachmentsService(ctx, access, createStorage(ctx.config)),
+  attachments: AttachmentsService,
 ) {
   const discussions = discussionsRepository(ctx.db);
   const users = usersRepository(ctx.db);

@@ -8,9 +8,9 @@ import { nowUtc } from "../../lib/dates.js";
 import type { Storage } from "../../storage/storage.js";
 import { privacyScopeOf, recordActivity } from "../activities/activity-recorder.js";
 import type { ProjectAccessService } from "../projects/project-access.js";
-import { projectsService } from "../projects/projects.service.js";
+import type { ProjectsService } from "../projects/projects.service.js";
 import type { SiteSettingsService } from "../site-settings/site-settings.service.js";
-import { taskListsService } from "../task-lists/task-lists.service.js";
+import type { TaskListsService } from "../task-lists/task-lists.service.js";
 import { blobCopier, type BlobCopier } from "./duplication.blobs.js";
 import { duplicationPolicy } from "./duplication.policy.js";
 import { duplicationRepository, type DuplicationRepository, type SourceRow } from "./duplication.repository.js";
@@ -105,11 +105,18 @@ async function copyTasks(
   return ids;
 }
 
+/** What duplication reads with: access and site settings for the rules, the projects and lists services for its answers. */
+export interface DuplicationDeps {
+  access: ProjectAccessService;
+  siteSettings: SiteSettingsService;
+  projects: ProjectsService;
+  taskLists: TaskListsService;
+}
+
 /** Duplicating a project or a task list: copies set-wise, in one transaction, with their stored files. */
-export function duplicationService(ctx: AppContext, access: ProjectAccessService, siteSettings: SiteSettingsService, storage: Storage) {
+export function duplicationService(ctx: AppContext, deps: DuplicationDeps, storage: Storage) {
+  const { access, siteSettings, projects, taskLists } = deps;
   const repository = duplicationRepository(ctx.db, ctx.kind);
-  const projects = projectsService(ctx, access, siteSettings);
-  const taskLists = taskListsService(ctx, access);
 
   /** Writes the copy of a project inside `trx`; answers the new project's id. */
   async function copyProject(trx: Kysely<Database>, actor: Actor, source: ProjectRow, useCopier: (projectId: number) => BlobCopier): Promise<number> {

@@ -300,7 +300,7 @@ describe("a duplication that fails", () => {
         return disk.put(key, body, type);
       },
     };
-    const service = duplicationService(t.app.ctx, t.app.services.access, t.app.services.siteSettings, failing);
+    const service = duplicationService(t.app.ctx, t.app.services, failing);
     await expect(service.duplicateProject(actor(), demo.projects.web)).rejects.toThrow(/disk full/);
     expect(puts).toBe(2);
     expect(await projectCount()).toBe(before.projects);
@@ -316,7 +316,7 @@ describe("a duplication that fails", () => {
       },
       transformResult: async (args) => args.result,
     });
-    const service = duplicationService({ ...t.app.ctx, db: failing }, t.app.services.access, t.app.services.siteSettings, storage);
+    const service = duplicationService({ ...t.app.ctx, db: failing }, t.app.services, storage);
     await expect(service.duplicateProject(actor(), demo.projects.web)).rejects.toThrow(/insert failed/);
     expect(await projectCount()).toBe(before.projects);
     expect(await storedBlobs()).toEqual(before.blobs);

@@ -16,10 +16,9 @@ import { AppError, forbidden, invalidField } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { createStorage } from "../../storage/storage.js";
 import { recordActivity } from "../activities/activity-recorder.js";
 import { departmentPeople, withCoWorkers } from "../departments/departments.service.js";
-import { attachmentsService, type AttachmentsService } from "../files/attachments.service.js";
+import { type AttachmentsService } from "../files/attachments.service.js";
 import type { SiteSettingsService } from "../site-settings/site-settings.service.js";
 import { presentUser } from "../users/users.presenter.js";
 import { usersRepository } from "../users/users.repository.js";
@@ -42,7 +41,7 @@ export function projectsService(
   ctx: AppContext,
   access: ProjectAccessService,
   siteSettings: SiteSettingsService,
-  attachments: AttachmentsService = attachmentsService(ctx, access, createStorage(ctx.config)),
+  attachments: AttachmentsService,
 ) {
   const projects = projectsRepository(ctx.db);
   const tz = ctx.config.timezone;

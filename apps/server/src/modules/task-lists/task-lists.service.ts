@@ -7,9 +7,8 @@ import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
 import { privacyScopeOf, recordActivity, rescopeActivities, rescopeTaskActivities, type ActivityType } from "../activities/activity-recorder.js";
-import { createStorage } from "../../storage/storage.js";
 import { commentsRepository } from "../comments/comments.repository.js";
-import { attachmentsService, type AttachmentsService } from "../files/attachments.service.js";
+import { type AttachmentsService } from "../files/attachments.service.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { taskPagesRepository, type TaskHalf } from "../tasks/task-pages.repository.js";
 import { taskLoader } from "../tasks/tasks.loader.js";
@@ -53,7 +52,7 @@ function checkListingSize(query: ListTaskListsQuery, listsShown: number, paging:
 export function taskListsService(
   ctx: AppContext,
   access: ProjectAccessService,
-  attachments: AttachmentsService = attachmentsService(ctx, access, createStorage(ctx.config)),
+  attachments: AttachmentsService,
 ) {
   const lists = taskListsRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);

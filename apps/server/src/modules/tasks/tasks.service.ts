@@ -6,9 +6,8 @@ import { AppError, forbidden, invalidField, notFound } from "../../lib/app-error
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { createStorage } from "../../storage/storage.js";
 import { recordActivity, rescopeActivities, rescopeTaskActivities, resourcePhrase } from "../activities/activity-recorder.js";
-import { attachmentsService, type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
+import { type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
 import type { UploadedFile } from "../files/files.upload.js";
 import { labelsRepository } from "../labels/labels.repository.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
@@ -44,7 +43,7 @@ function attachmentTarget(task: { id: number; project_id: number; title: string 
 export function tasksService(
   ctx: AppContext,
   access: ProjectAccessService,
-  attachments: AttachmentsService = attachmentsService(ctx, access, createStorage(ctx.config)),
+  attachments: AttachmentsService,
 ) {
   const tasks = tasksRepository(ctx.db);
   const lists = taskListsRepository(ctx.db);
