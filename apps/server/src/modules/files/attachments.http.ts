@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import { MAX_FILES_PER_REQUEST } from "@plotline/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../lib/app-error.js";
 import { parseBracketQuery } from "../../plugins/form-body.js";
 import type { UploadedFile } from "./files.upload.js";
 
@@ -22,13 +23,39 @@ export async function acceptMultipart(app: Pick<FastifyInstance, "register" | "a
     if (!request.isMultipart()) return;
     const fields = new URLSearchParams();
     const uploads: UploadedFile[] = [];
-    for await (const part of request.parts()) {
-      if (part.type === "file") uploads.push({ filename: part.filename, bytes: await part.toBuffer() });
-      else if (part.fieldname !== "current_user_id") fields.append(part.fieldname, String(part.value));
+    let current = "";
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === "file") {
+          current = part.filename;
+          uploads.push({ filename: part.filename, bytes: await part.toBuffer() });
+        } else if (part.fieldname !== "current_user_id") fields.append(part.fieldname, String(part.value));
+      }
+    } catch (error) {
+      throw tooLarge(error, current, app.ctx.config.maxUploadBytes) ?? error;
     }
     request.body = parseBracketQuery(fields.toString());
     uploadsByRequest.set(request, uploads);
   });
+}
+
+/**
+ * The 413 a person understands for the multipart plugin's limit errors (a file over the upload limit, too
+ * many files or fields), or null for any other error.
+ */
+function tooLarge(error: unknown, filename: string, maxBytes: number): AppError | null {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === "FST_REQ_FILE_TOO_LARGE") {
+    const limit = `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB`;
+    const message = `The file ${filename || "you chose"} is larger than the upload limit of ${limit}.`;
+    return new AppError("payload_too_large", message, { params: { files: [message] } });
+  }
+  if (code === "FST_FILES_LIMIT") {
+    const message = `At most ${MAX_FILES_PER_REQUEST} files can be uploaded at once.`;
+    return new AppError("payload_too_large", message, { params: { files: [message] } });
+  }
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return new AppError("payload_too_large", "The form has too many fields.");
+  return null;
 }
 
 /** The files a multipart request carried (none for JSON and form bodies). */

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { MAX_FILES_PER_REQUEST } from "@plotline/contracts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCast, createProjectWithCast, type Cast } from "../../../test/factories.js";
@@ -8,6 +9,7 @@ import { createTestApp, type Session, type TestApp } from "../../../test/helpers
 import type { Actor } from "../../lib/actor.js";
 import { localDiskStorage } from "../../storage/local-disk.js";
 import { filesService } from "./files.service.js";
+import { multipart, type TestFile } from "./files.multipart.fixture.js";
 
 let t: TestApp;
 let cast: Cast;
@@ -29,22 +31,7 @@ afterAll(async () => {
 
 const base = () => `/api/pm-pro/v2/projects/${projectId}/files`;
 
-/** A multipart body as a browser sends it. */
-function multipart(fields: Record<string, string>, files: { name: string; bytes: Buffer; type?: string }[]) {
-  const boundary = `----plotline${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files[]"; filename="${file.name}"\r\nContent-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`));
-    parts.push(file.bytes, Buffer.from("\r\n"));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
-
-function upload(session: Session, files: { name: string; bytes: Buffer; type?: string }[], fields: Record<string, string> = { type: "pro_file", parent: "0" }) {
+function upload(session: Session, files: TestFile[], fields: Record<string, string> = { type: "pro_file", parent: "0" }) {
   return session.inject({ method: "POST", url: base(), ...multipart(fields, files) });
 }
 
@@ -146,8 +133,27 @@ describe("uploads", () => {
 
   it("answers 413 for a file over the limit and keeps nothing", async () => {
     const before = { files: (await storedFiles()).length, rows: await rowCount() };
-    const response = await upload(cast.manager, [{ name: "big.bin", bytes: Buffer.alloc(LIMIT + 1, 7) }]);
+    const response = await upload(cast.manager, [{ name: "small.txt", bytes: Buffer.from("fits") }, { name: "big.bin", bytes: Buffer.alloc(LIMIT + 1, 7) }]);
     expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      code: "payload_too_large",
+      message: "The file big.bin is larger than the upload limit of 0.1 MB.",
+      data: { status: 413, params: { files: ["The file big.bin is larger than the upload limit of 0.1 MB."] } },
+    });
+    // A file of exactly the limit is accepted.
+    const exact = await upload(cast.manager, [{ name: "exact.bin", bytes: Buffer.alloc(LIMIT, 7) }]);
+    expect(exact.statusCode).toBe(200);
+    await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/files/${exact.json().data[0].id}/delete` });
+    expect((await storedFiles()).length).toBe(before.files);
+    expect(await rowCount()).toBe(before.rows);
+  });
+
+  it("answers 413 for more files than one request may carry", async () => {
+    const before = { files: (await storedFiles()).length, rows: await rowCount() };
+    const many = Array.from({ length: MAX_FILES_PER_REQUEST + 1 }, (_, index) => ({ name: `n${index}.txt`, bytes: Buffer.from(`note ${index}`) }));
+    const response = await upload(cast.manager, many);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().data.params).toHaveProperty("files");
     expect((await storedFiles()).length).toBe(before.files);
     expect(await rowCount()).toBe(before.rows);
   });

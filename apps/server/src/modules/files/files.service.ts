@@ -318,7 +318,13 @@ export function filesService(
         privacy,
         updated_at: nowUtc(),
       };
-      const contentChanged = isContent && (input.title !== undefined || input.description !== undefined || input.url !== undefined);
+      const renamed = update.title !== undefined && update.title !== current.title;
+      const contentChanged =
+        isContent && (renamed || (update.description !== undefined && update.description !== current.description) || (update.url !== undefined && update.url !== current.url));
+      // Saving a form unchanged keeps no revision and writes no activity: nothing happened.
+      if (!contentChanged && !renamed && privacy === current.privacy && changes.uploads.length === 0 && (changes.remove?.length ?? 0) === 0) {
+        return presentOne(scene, current);
+      }
       const row = await attachments.write(projectId, changes, (apply) =>
         ctx.db.transaction().execute(async (trx) => {
           const repository = filesRepository(trx);

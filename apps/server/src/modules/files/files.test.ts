@@ -120,7 +120,7 @@ describe("privacy", () => {
     expect(own.json().data).toMatchObject({ private: "1" });
     const clientFolder = await cast.client.inject({ method: "POST", url: `${base()}/${folder.id}`, payload: { private: 0 } });
     expect(clientFolder.statusCode).toBe(404);
-    // A client given create_file still may not make things private.
+    // A client lacks create_file by default (files-rules.test.ts gives it and checks privacy is still refused).
     expect((await cast.client.inject({ method: "POST", url: base(), payload: { type: "folder", title: "X", private: 1 } })).statusCode).toBe(403);
   });
 });

@@ -22,9 +22,40 @@ export const EMPTY_DRAFT: AttachmentDraft = { added: [], removed: [] };
 
 let nextKey = 0;
 
+/** Gives chosen files their stable keys. */
+export function toChosen(files: readonly File[]): ChosenFile[] {
+  return files.map((file) => ({ key: `f${nextKey++}`, file }));
+}
+
 /** Whether the draft changes anything: a file is only sent when there is one. */
 export function draftChanges(draft: AttachmentDraft): boolean {
   return draft.added.length > 0 || draft.removed.length > 0;
+}
+
+/** Files chosen in a form and not sent yet: name, size and a 'Delete File' button each; nothing when empty. */
+export function ChosenFileList({ files, label, onRemove }: { files: readonly ChosenFile[]; label: string; onRemove: (key: string) => void }) {
+  const { t } = useTranslation();
+  if (files.length === 0) return null;
+  return (
+    <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={label}>
+      {files.map((entry) => (
+        <Group key={entry.key} component="li" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <IconFile size={16} style={{ flexShrink: 0 }} aria-hidden />
+            <Text size="sm" truncate title={entry.file.name}>
+              {entry.file.name}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              {formatSize(entry.file.size)}
+            </Text>
+          </Group>
+          <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => onRemove(entry.key)} style={{ flexShrink: 0 }}>
+            {t("files.upload_form.delete_file")}
+          </Button>
+        </Group>
+      ))}
+    </Stack>
+  );
 }
 
 /**
@@ -48,7 +79,7 @@ export function AttachmentPicker({
 }) {
   const { t } = useTranslation();
   const kept = existing.filter((file) => !value.removed.includes(file.id));
-  const add = (files: File[]) => onChange({ ...value, added: [...value.added, ...files.map((file) => ({ key: `a${nextKey++}`, file }))] });
+  const add = (files: File[]) => onChange({ ...value, added: [...value.added, ...toChosen(files)] });
 
   return (
     <Stack gap="xs">
@@ -57,32 +88,7 @@ export function AttachmentPicker({
         label={t("attachments.attached")}
         onRemove={async (file) => onChange({ ...value, removed: [...value.removed, file.id] })}
       />
-      {value.added.length > 0 && (
-        <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("attachments.chosen")}>
-          {value.added.map((entry) => (
-            <Group key={entry.key} component="li" justify="space-between" wrap="nowrap" gap="xs">
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                <IconFile size={16} style={{ flexShrink: 0 }} aria-hidden />
-                <Text size="sm" truncate>
-                  {entry.file.name}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                  {formatSize(entry.file.size)}
-                </Text>
-              </Group>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => onChange({ ...value, added: value.added.filter((other) => other.key !== entry.key) })}
-              >
-                {t("files.upload_form.delete_file")}
-              </Button>
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <ChosenFileList files={value.added} label={t("attachments.chosen")} onRemove={(key) => onChange({ ...value, added: value.added.filter((other) => other.key !== key) })} />
       <Group justify="space-between" gap="xs">
         <FileButton onChange={add} multiple disabled={disabled}>
           {(props) => (

@@ -1,30 +1,33 @@
 import { ActionIcon, Anchor, Badge, Box, Card, Group, Image, Menu, Stack, Text, TextInput, ThemeIcon, Tooltip } from "@mantine/core";
 import {
   IconArrowsMove,
-  IconBrandDropbox,
   IconBrandGoogleDrive,
   IconCloud,
   IconDots,
   IconDownload,
   IconExternalLink,
   IconFile,
+  IconFileSpreadsheet,
   IconFileText,
+  IconFileTypeDoc,
   IconFolder,
+  IconFolderOpen,
+  IconFolderShare,
   IconLink,
   IconLock,
   IconLockOpen,
   IconMessage,
   IconMovie,
+  IconPencil,
   IconPresentation,
-  IconTable,
   IconTrash,
 } from "@tabler/icons-react";
-import { useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RichTextView } from "../../../components/RichTextEditor.js";
 import "./FileRow.css";
-import { PRO_FILE_NAME_LIMIT, TITLE_LIMIT, linkKind, truncate, type LinkKind } from "../lib/file-display.js";
+import { PRO_FILE_NAME_LIMIT, TITLE_LIMIT, linkHost, linkKind, truncate, type LinkKind } from "../lib/file-display.js";
 import type { FileView } from "../lib/file-view.js";
 
 /** What a row can ask its list to do. */
@@ -37,15 +40,19 @@ export interface FileRowActions {
   togglePrivacy: (item: FileView) => void;
 }
 
-const LINK_ICONS: Record<LinkKind, ReactNode> = {
-  docs: <IconFileText size={22} />,
-  sheets: <IconTable size={22} />,
-  slides: <IconPresentation size={22} />,
-  drive: <IconBrandGoogleDrive size={22} />,
-  file_sharing: <IconBrandDropbox size={22} />,
-  personal_cloud: <IconCloud size={22} />,
-  other: <IconLink size={22} />,
+/** A link's icon and colour by the kind of service it points to, so that links never look like docs. */
+const LINK_ICONS: Record<LinkKind, [ReactNode, string]> = {
+  docs: [<IconFileTypeDoc size={22} />, "indigo"],
+  sheets: [<IconFileSpreadsheet size={22} />, "green"],
+  slides: [<IconPresentation size={22} />, "orange"],
+  drive: [<IconBrandGoogleDrive size={22} />, "teal"],
+  file_sharing: [<IconFolderShare size={22} />, "cyan"],
+  personal_cloud: [<IconCloud size={22} />, "violet"],
+  other: [<IconLink size={22} />, "teal"],
 };
+
+/** How long a click on a folder's name waits for a second click (which opens the folder) before renaming. */
+const DOUBLE_CLICK_MS = 250;
 
 /** The picture at the start of a row: an image's thumbnail, or an icon by kind. */
 function Thumb({ item }: { item: FileView }) {
@@ -56,7 +63,7 @@ function Thumb({ item }: { item: FileView }) {
       : item.kind === "doc"
         ? [<IconFileText size={22} />, "blue"]
         : item.kind === "link"
-          ? [LINK_ICONS[linkKind(item.url ?? "")], "teal"]
+          ? LINK_ICONS[linkKind(item.url ?? "")]
           : item.isVideo
             ? [<IconMovie size={22} />, "grape"]
             : [<IconFile size={22} />, "gray"];
@@ -75,8 +82,35 @@ export function FileRow({ item, actions }: { item: FileView; actions: FileRowAct
   const { t } = useTranslation();
   const [renaming, setRenaming] = useState(false);
   const [draft, setDraft] = useState(item.title);
+  const renameTimer = useRef<number | undefined>(undefined);
   const limit = item.kind === "pro_file" || item.kind === "attachment" ? PRO_FILE_NAME_LIMIT : TITLE_LIMIT;
-  const hasMenu = item.downloadable || item.canEdit;
+  // A folder always has a menu: its Open item is the way in for keyboards.
+  const hasMenu = item.kind === "folder" || item.downloadable || item.canEdit;
+  const host = item.kind === "link" ? linkHost(item.url ?? "") : "";
+
+  useEffect(() => () => window.clearTimeout(renameTimer.current), []);
+
+  // A click on the name renames, unless a second click follows: a double click opens the folder.
+  const onNameClick = (event: MouseEvent) => {
+    window.clearTimeout(renameTimer.current);
+    if (event.detail > 1) return;
+    renameTimer.current = window.setTimeout(() => {
+      setDraft(item.title);
+      setRenaming(true);
+    }, DOUBLE_CLICK_MS);
+  };
+  // The menu's Rename waits until the menu has gone and handed focus back, or the field would lose it at once.
+  const renameAfterMenu = useRef(false);
+  const startRenameAfterMenu = () => {
+    if (!renameAfterMenu.current) return;
+    renameAfterMenu.current = false;
+    setDraft(item.title);
+    setRenaming(true);
+  };
+  const openFolder = () => {
+    window.clearTimeout(renameTimer.current);
+    actions.open(item);
+  };
 
   const finishRename = () => {
     setRenaming(false);
@@ -114,7 +148,7 @@ export function FileRow({ item, actions }: { item: FileView; actions: FileRowAct
         fw={600}
         title={item.title}
         style={{ cursor: item.canEdit ? "text" : "pointer" }}
-        onClick={item.canEdit ? () => setRenaming(true) : undefined}
+        onClick={item.canEdit ? onNameClick : undefined}
         data-testid="folder-name"
       >
         {truncate(item.title, limit)}
@@ -136,7 +170,7 @@ export function FileRow({ item, actions }: { item: FileView; actions: FileRowAct
       padding="xs"
       data-testid="file-item"
       data-kind={item.kind}
-      onDoubleClick={item.kind === "folder" && !renaming ? () => actions.open(item) : undefined}
+      onDoubleClick={item.kind === "folder" && !renaming ? openFolder : undefined}
       style={{ userSelect: item.kind === "folder" ? "none" : undefined }}
     >
       <Group wrap="nowrap" gap="sm" align="center">
@@ -169,6 +203,12 @@ export function FileRow({ item, actions }: { item: FileView; actions: FileRowAct
                 {t("files.by", { name: item.creatorName })}
               </Text>
             )}
+            {host && (
+              <Anchor href={item.url ?? undefined} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed" title={item.url ?? undefined} style={{ overflowWrap: "anywhere" }}>
+                <IconExternalLink size={12} aria-hidden style={{ verticalAlign: "-1px", marginRight: 2 }} />
+                {host}
+              </Anchor>
+            )}
             {item.kind !== "folder" && item.kind !== "attachment" && (
               <Badge variant="light" color="gray" size="sm" tt="none" leftSection={<IconMessage size={12} />}>
                 {t("files.comment_count", { count: item.commentCount })}
@@ -192,13 +232,23 @@ export function FileRow({ item, actions }: { item: FileView; actions: FileRowAct
         {/* Rows without a menu keep its room, so that the locks line up down the list. */}
         {!hasMenu && <Box w={28} aria-hidden style={{ flexShrink: 0 }} />}
         {hasMenu && (
-          <Menu position="bottom-end" withinPortal>
+          <Menu position="bottom-end" withinPortal onExitTransitionEnd={startRenameAfterMenu}>
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" aria-label={t("files.actions", { name: item.title })}>
                 <IconDots size={18} />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
+              {item.kind === "folder" && (
+                <Menu.Item leftSection={<IconFolderOpen size={14} />} onClick={openFolder}>
+                  {t("files.open_folder")}
+                </Menu.Item>
+              )}
+              {item.kind === "folder" && item.canEdit && (
+                <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => (renameAfterMenu.current = true)}>
+                  {t("files.rename")}
+                </Menu.Item>
+              )}
               {item.kind === "link" && item.url && (
                 <Menu.Item component="a" href={item.url} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={14} />}>
                   {t("files.open_link")}

@@ -34,7 +34,9 @@ export function FilesBrowser({ project, folderId }: { project: Project; folderId
   const remove = useDeleteFileItem(projectId);
   const [form, setForm] = useState<OpenForm>(null);
   const [moving, setMoving] = useState<FileView | null>(null);
+  // The item asked about stays set while the dialog closes, so that its text does not change as it fades.
   const [deleting, setDeleting] = useState<FileView | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const abilities = project.abilities;
   const canCreate = abilities.create_file;
   const canSetPrivate = abilities.view_private_file;
@@ -60,9 +62,10 @@ export function FilesBrowser({ project, folderId }: { project: Project; folderId
       });
     },
     move: setMoving,
+    // Every delete asks first; a folder's question says that its contents go too.
     remove: (item) => {
-      if (item.kind === "folder") setDeleting(item);
-      else remove.mutate(item.id);
+      setDeleting(item);
+      setConfirming(true);
     },
     togglePrivacy: (item) => update.mutate({ id: item.id, fields: { private: !item.private } }),
   };
@@ -144,15 +147,15 @@ export function FilesBrowser({ project, folderId }: { project: Project; folderId
       {panel("link", <LinkForm projectId={projectId} parent={folderId} onClose={closeForm} />)}
       {body}
       {form === "folder" && <FolderFormModal projectId={projectId} parent={folderId} canSetPrivate={canSetPrivate} onClose={closeForm} />}
-      {moving && <MoveModal projectId={projectId} item={moving} onClose={() => setMoving(null)} />}
+      {moving && <MoveModal projectId={projectId} item={moving} folders={folders.data?.data ?? []} onClose={() => setMoving(null)} />}
       <ConfirmDialog
-        opened={deleting !== null}
-        title={t("files.delete_folder_title")}
-        message={t("files.delete_folder_body")}
+        opened={confirming}
+        title={deleting?.kind === "folder" ? t("files.delete_folder_title") : t("files.delete_item_title", { name: truncate(deleting?.title ?? "", TITLE_LIMIT) })}
+        message={deleting?.kind === "folder" ? t("files.delete_folder_body") : t("files.delete_item_body")}
         confirmLabel={t("files.delete")}
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setConfirming(false) })}
+        onClose={() => setConfirming(false)}
       />
     </Stack>
   );

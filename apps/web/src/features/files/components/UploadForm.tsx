@@ -1,26 +1,11 @@
 import { Button, Card, Checkbox, FileButton, Group, Stack, Text, Title } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
 import "@mantine/dropzone/styles.css";
-import { IconFile, IconPaperclip, IconTrash, IconUpload } from "@tabler/icons-react";
+import { IconPaperclip, IconUpload } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateFileItem } from "../hooks/use-files.js";
-
-/** A chosen file with a key that stays stable when others are removed. */
-interface Chosen {
-  key: string;
-  file: File;
-}
-
-let nextKey = 0;
-const choose = (files: readonly File[]): Chosen[] => files.map((file) => ({ key: `f${nextKey++}`, file }));
-
-/** Size in a short human form. */
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+import { ChosenFileList, toChosen, type ChosenFile } from "./AttachmentPicker.js";
 
 /**
  * The upload form: a drop zone and an 'Attach a File' picker, each chosen file with its 'Delete File'
@@ -30,10 +15,10 @@ function formatSize(bytes: number): string {
 export function UploadForm({ projectId, parent, canSetPrivate, onClose }: { projectId: number; parent: number; canSetPrivate: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreateFileItem(projectId);
-  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [chosen, setChosen] = useState<ChosenFile[]>([]);
   const [isPrivate, setPrivate] = useState(false);
 
-  const add = (files: readonly File[]) => setChosen((current) => [...current, ...choose(files)]);
+  const add = (files: readonly File[]) => setChosen((current) => [...current, ...toChosen(files)]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,32 +50,7 @@ export function UploadForm({ projectId, parent, canSetPrivate, onClose }: { proj
             )}
           </FileButton>
         </Group>
-        {chosen.length > 0 && (
-          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("files.upload_form.chosen")}>
-            {chosen.map((entry) => (
-              <Group key={entry.key} component="li" justify="space-between" wrap="nowrap" gap="xs">
-                <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                  <IconFile size={16} style={{ flexShrink: 0 }} />
-                  <Text size="sm" truncate>
-                    {entry.file.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                    {formatSize(entry.file.size)}
-                  </Text>
-                </Group>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={() => setChosen((current) => current.filter((other) => other.key !== entry.key))}
-                >
-                  {t("files.upload_form.delete_file")}
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <ChosenFileList files={chosen} label={t("files.upload_form.chosen")} onRemove={(key) => setChosen((current) => current.filter((other) => other.key !== key))} />
         {canSetPrivate && <Checkbox label={t("files.private_label")} checked={isPrivate} onChange={(event) => setPrivate(event.currentTarget.checked)} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isImageMime, isVideoMime, linkKind, truncate } from "./file-display.js";
-import { folderChain } from "./file-view.js";
+import { isImageMime, isVideoMime, linkHost, linkKind, truncate } from "./file-display.js";
+import { folderChain, folderSubtree } from "./file-view.js";
 
 describe("file display rules", () => {
   it("cuts titles at 20 characters and keeps shorter ones", () => {
@@ -23,6 +23,9 @@ describe("file display rules", () => {
     expect(linkKind("https://www.dropbox.com/s/x")).toBe("file_sharing");
     expect(linkKind("https://onedrive.live.com/x")).toBe("personal_cloud");
     expect(linkKind("not a url")).toBe("other");
+    expect(linkHost("https://www.dropbox.com/s/x")).toBe("dropbox.com");
+    expect(linkHost("https://docs.google.com/document/d/1")).toBe("docs.google.com");
+    expect(linkHost("not a url")).toBe("");
   });
 
   it("builds the breadcrumb chain from the top and survives loops", () => {
@@ -36,5 +39,17 @@ describe("file display rules", () => {
     expect(folderChain(folders, 3).map((folder) => folder.id)).toEqual([1, 2, 3]);
     expect(folderChain(folders, 0)).toEqual([]);
     expect(folderChain(folders, 9).map((folder) => folder.id)).toEqual([8, 9]);
+  });
+
+  it("finds a folder and everything below it, for the move popup's exclusions", () => {
+    const folders = [
+      { id: 1, title: "A", parent: 0, private: "0" as const },
+      { id: 2, title: "B", parent: 1, private: "0" as const },
+      { id: 3, title: "C", parent: 2, private: "0" as const },
+      { id: 4, title: "D", parent: 0, private: "0" as const },
+    ];
+    expect([...folderSubtree(folders, 1)].sort()).toEqual([1, 2, 3]);
+    expect([...folderSubtree(folders, 4)]).toEqual([4]);
+    expect([...folderSubtree(folders, 99)]).toEqual([99]);
   });
 });

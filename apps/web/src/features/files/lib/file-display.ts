@@ -49,3 +49,12 @@ export function linkKind(url: string): LinkKind {
   if (host.endsWith("onedrive.live.com") || host === "1drv.ms" || host.endsWith("icloud.com") || host.endsWith("sharepoint.com")) return "personal_cloud";
   return "other";
 }
+
+/** The host a link points to, without "www.", for the list; "" when the address cannot be read. */
+export function linkHost(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./i, "");
+  } catch {
+    return "";
+  }
+}

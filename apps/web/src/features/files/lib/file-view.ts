@@ -10,6 +10,8 @@ export interface FileView {
   id: number;
   kind: FileKind;
   title: string;
+  /** The folder it is in (0 for the files home). */
+  parent: number;
   url: string | null;
   /** Docs and links: their text, as plain text (empty when there is none). */
   excerpt: string;
@@ -41,6 +43,7 @@ export function toFileView(item: FileItem, abilities: Pick<ProjectAbilities, "vi
   return {
     id: item.id,
     kind,
+    parent: item.parent,
     title: kind === "pro_file" && item.name ? item.name : item.title || item.name,
     url: item.url || null,
     excerpt: kind === "doc" || kind === "link" ? htmlToText(item.description.html) : "",
@@ -77,4 +80,19 @@ export function singleRoute(projectId: number, folderId: number, item: Pick<File
   if (item.kind === "doc") return routePath("single_doc", { project_id: projectId, folder_id: folderId, doc_id: item.id });
   if (item.kind === "link") return routePath("single_link", { project_id: projectId, folder_id: folderId, link_id: item.id });
   return routePath("single_file", { project_id: projectId, folder_id: folderId, file_id: item.id });
+}
+
+/** `folderId` and every folder below it, for keeping a folder from being moved into itself. */
+export function folderSubtree(folders: readonly FileFolder[], folderId: number): Set<number> {
+  const children = new Map<number, number[]>();
+  for (const folder of folders) children.set(folder.parent, [...(children.get(folder.parent) ?? []), folder.id]);
+  const found = new Set<number>();
+  const queue = [folderId];
+  while (queue.length > 0) {
+    const id = queue.shift() as number;
+    if (found.has(id)) continue;
+    found.add(id);
+    queue.push(...(children.get(id) ?? []));
+  }
+  return found;
 }
