@@ -2,10 +2,12 @@ import { execFile } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { Browser, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchForPageErrors } from "../lib/browser.js";
-import { startServer, type RunningServer } from "../lib/server.js";
+import type { Response } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiSession } from "../lib/api.js";
+import { screenshot, waitForAnswer } from "../lib/browser.js";
+import { browser, page, pageErrors, server, setUpPlotline, useJourney } from "../lib/journey.js";
+import { coWorker, manager } from "../lib/people.js";
 
 /**
  * The site manager's switchboard: the modules list switches Calendar (site menu) and Files (project menu)
@@ -21,15 +23,10 @@ const pair = generateKeyPairSync("ed25519");
 const stranger = generateKeyPairSync("ed25519");
 const base64 = (key: typeof pair.publicKey | typeof pair.privateKey, type: "spki" | "pkcs8") => key.export({ type, format: "der" } as never).toString("base64");
 
-const manager = { name: "Ana Lima", email: "ana@example.test", password: "a long enough password" };
-const coWorker = { name: "Bruno Costa", email: "bruno@example.test", password: "bruno's long password" };
 const buyer = "licences@agency.test";
 const projectTitle = "Website redesign";
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
+useJourney({ name: "admin", env: { PLOTLINE_LICENSE_PUBLIC_KEY: base64(pair.publicKey, "spki") }, viewport: { width: 1280, height: 900 } });
 
 /** Signs a license key with `npm run license:issue`'s script and the given private key. */
 async function issueKey(email: string, signer: typeof pair, days = 365): Promise<string> {
@@ -40,24 +37,11 @@ async function issueKey(email: string, signer: typeof pair, days = 365): Promise
   return stdout.trim();
 }
 
-/** A signed-in API caller for setting the scene (a user, a project); the journey itself clicks. */
-async function apiSession(email: string, password: string) {
-  const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
-  if (!login.ok) throw new Error(`sign-in failed: ${await login.text()}`);
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const nonce = ((await login.json()) as { data: { nonce: string } }).data.nonce;
-  return async (url: string, body: unknown) => {
-    const response = await fetch(`${server.url}/api/${url}`, { method: "POST", headers: { "content-type": "application/json", cookie, "x-pm-nonce": nonce }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${url} failed: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { data: { id: number } };
-  };
-}
-
 const siteMenu = () => page.getByRole("navigation", { name: "Main navigation" });
 const projectMenu = () => page.getByRole("navigation", { name: "Project menu" });
 
 function answered(pathname: string): Promise<Response> {
-  return page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === pathname);
+  return waitForAnswer(page, "POST", pathname);
 }
 
 /** Flips a module's switch and waits for the save and the reload that follows it. */
@@ -71,39 +55,11 @@ async function flipModule(name: string, expected: "On" | "Off"): Promise<void> {
   await expect.poll(() => page.getByTestId(`module-${name.toLowerCase()}`).getByText(expected, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
 }
 
-beforeAll(async () => {
-  server = await startServer({ PLOTLINE_LICENSE_PUBLIC_KEY: base64(pair.publicKey, "spki") });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(15_000);
-  pageErrors = watchForPageErrors(page);
-});
-
-let failedStep: string | null = null;
-beforeEach((context) => {
-  if (failedStep) context.skip(`an earlier step failed: ${failedStep}`);
-  context.onTestFailed(async () => {
-    failedStep = context.task.name;
-    await screenshot(page, "admin-failed");
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe("site manager: modules and license", () => {
   it("sets Plotline up and makes a project with a co-worker", async () => {
-    await page.goto(server.url);
-    await page.getByRole("heading", { name: "Welcome to Plotline" }).waitFor();
-    await page.getByLabel("Your name").fill(manager.name);
-    await page.getByLabel("E-mail address").fill(manager.email);
-    await page.getByLabel(/^Password/).fill(manager.password);
-    await page.getByRole("button", { name: "Create account and start" }).click();
-    await page.getByRole("heading", { name: "Projects", exact: true }).waitFor();
+    await setUpPlotline(manager);
 
-    const post = await apiSession(manager.email, manager.password);
+    const { post } = await apiSession(server.url, manager.email, manager.password);
     const user = await post("pm/v2/users", { display_name: coWorker.name, email: coWorker.email, password: coWorker.password, manage_pm: false });
     await post("pm/v2/projects", { title: projectTitle, assignees: [{ user_id: user.data.id, role_id: 2 }] });
   });

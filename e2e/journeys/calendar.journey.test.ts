@@ -1,7 +1,8 @@
-import type { APIRequestContext, Browser, Locator, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchForPageErrors } from "../lib/browser.js";
-import { startServer, type RunningServer } from "../lib/server.js";
+import type { APIRequestContext, Locator, Response } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { screenshot, waitForAnswer } from "../lib/browser.js";
+import { page, pageErrors, poll, server, useJourney } from "../lib/journey.js";
+import { coWorker, manager } from "../lib/people.js";
 
 /**
  * The calendar as a project manager uses it: a task made from a click on a day, dragged to another day,
@@ -10,13 +11,8 @@ import { startServer, type RunningServer } from "../lib/server.js";
  * the mouse and keyboard, and every saved date is read back through the API.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
+useJourney({ name: "calendar", viewport: { width: 1280, height: 900 } });
 
-const manager = { name: "Ana Lima", email: "ana@example.test", password: "a long enough password" };
-const coWorker = { name: "Bruno Costa", email: "bruno@example.test", password: "bruno's long password" };
 const projectTitle = "Product launch";
 const taskTitle = "Write the launch plan";
 
@@ -47,8 +43,6 @@ function inDays(days: number): string {
 const today = () => inDays(0);
 const [sunday, , tuesday, , thursday] = week as [string, string, string, string, string, string, string];
 
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
-
 async function call(request: APIRequestContext, method: "GET" | "POST", path: string, data?: unknown): Promise<{ data: Record<string, unknown> & { id: number } }> {
   const response = method === "GET" ? await request.get(`${server.url}${path}`) : await request.post(`${server.url}${path}`, { data, headers: { "X-PM-Nonce": nonce } });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
@@ -62,7 +56,7 @@ async function savedTask(): Promise<{ start_at: { date: string } | null; due_dat
 }
 
 function updated(): Promise<Response> {
-  return page.waitForResponse((response) => response.request().method() === "POST" && /\/api\/pm\/v2\/projects\/\d+\/tasks\/\d+\/update$/.test(new URL(response.url()).pathname));
+  return waitForAnswer(page, "POST", /\/api\/pm\/v2\/projects\/\d+\/tasks\/\d+\/update$/);
 }
 
 /** Closes the toasts that are up, so that screenshots show the page itself. */
@@ -105,12 +99,6 @@ function monthEvent(): Locator {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(15_000);
-  pageErrors = watchForPageErrors(page);
-
   // The page's own request context shares its cookies: set-up signs the manager in for the browser too.
   const setup = await page.request.post(`${server.url}/api/auth/setup`, { data: { display_name: manager.name, email: manager.email, password: manager.password } });
   expect(setup.status()).toBe(200);
@@ -125,20 +113,6 @@ beforeAll(async () => {
   const done = (await call(page.request, "POST", `/api/pm/v2/projects/${projectId}/tasks`, { title: "Book the venue", start_at: week[1], due_date: week[1], assignees: [managerId] })).data.id;
   await call(page.request, "POST", `/api/pm/v2/projects/${projectId}/tasks/${done}/change-status`, { status: 1 });
   await call(page.request, "POST", `/api/pm/v2/projects/${projectId}/tasks`, { title: "Prepare the press kit", start_at: today(), due_date: inDays(3), assignees: [managerId] });
-});
-
-let failedStep: string | null = null;
-beforeEach((context) => {
-  if (failedStep) context.skip(`an earlier step failed: ${failedStep}`);
-  context.onTestFailed(async () => {
-    failedStep = context.task.name;
-    await screenshot(page, "calendar-failed");
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe("calendar: make, move, stretch, reassign and open a task", () => {

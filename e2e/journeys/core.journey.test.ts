@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchForPageErrors } from "../lib/browser.js";
-import { startServer, type RunningServer } from "../lib/server.js";
+import type { Locator, Response } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { closeToasts as closeAllToasts, screenshot, waitForAnswer } from "../lib/browser.js";
+import { expectOk, page, pageErrors, poll, setUpPlotline, useJourney } from "../lib/journey.js";
+import { client, coWorker, manager } from "../lib/people.js";
 
 /**
  * The project manager core as its three kinds of people meet it: the site manager sets Plotline up, adds a
@@ -10,14 +11,8 @@ import { startServer, type RunningServer } from "../lib/server.js";
  * private task. Every step is a click or a key press in the web app.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
+useJourney({ name: "core", viewport: { width: 1280, height: 800 } });
 
-const manager = { name: "Ana Lima", email: "ana@example.test", password: "a long enough password" };
-const coWorker = { name: "Bruno Costa", email: "bruno@example.test", password: "bruno's long password" };
-const client = { name: "Carla Dias", email: "carla@example.test", password: "carla's long password" };
 
 const projectTitle = "Website redesign";
 const listTitle = "Launch checklist";
@@ -33,36 +28,9 @@ const dueDayShown = `${String(dueDay.getMonth() + 1).padStart(2, "0")}/28/${dueD
 
 let privateTaskUrl = "";
 
-/** expect.poll with room for a slow machine (its own default gives up after one second). */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  // Every step waits for what a person would see; a step that never comes should fail soon and say where.
-  page.setDefaultTimeout(15_000);
-  pageErrors = watchForPageErrors(page);
-});
-
-// Each step builds on the one before: after a failure, keep a picture of the page and skip the rest.
-let failedStep: string | null = null;
-beforeEach((context) => {
-  if (failedStep) context.skip(`an earlier step failed: ${failedStep}`);
-  context.onTestFailed(async () => {
-    failedStep = context.task.name;
-    await screenshot(page, "core-failed");
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** Starts waiting for the answer to a POST under /api/pm/v2 whose path matches; await it with `expectOk`. */
 function posted(path: RegExp): Promise<Response> {
-  return page.waitForResponse((response) => response.request().method() === "POST" && path.test(new URL(response.url()).pathname));
+  return waitForAnswer(page, "POST", path);
 }
 
 /** The calls the journey's clicks make. */
@@ -75,25 +43,9 @@ const CALLS = {
   createComment: /^\/api\/pm\/v2\/projects\/\d+\/comments$/,
 };
 
-/** Fails with the server's own words when a call the UI made was refused. */
-async function expectOk(answer: Promise<Response>): Promise<void> {
-  const response = await answer;
-  const what = `${response.request().method()} ${new URL(response.url()).pathname} answered ${response.status()}`;
-  expect(response.status(), `${what}: ${await response.text().catch(() => "")}`).toBeLessThan(400);
-}
-
-/**
- * Closes the toasts that are up, as a person would before reaching what they cover (the top right holds
- * the account menu and the task modal's side panel). Toasts pause while the pointer rests on any of them.
- */
+/** Closes the toasts that are up, and checks that none is left. */
 async function closeToasts(): Promise<void> {
-  const toasts = page.getByRole("alert").filter({ has: page.getByRole("button", { name: "Close" }) });
-  for (let round = 0; round < 5 && (await toasts.count()) > 0; round++) {
-    // A toast may leave on its own between the count and the click; that is as good as closing it.
-    for (const close of (await toasts.getByRole("button", { name: "Close" }).all()).reverse()) await close.click({ timeout: 2_000 }).catch(() => undefined);
-    await toasts.first().waitFor({ state: "detached", timeout: 3_000 }).catch(() => undefined);
-  }
-  expect(await toasts.count()).toBe(0);
+  expect(await closeAllToasts(page)).toBe(0);
 }
 
 /** Waits until the element is wholly on screen: not clipped by a folding panel still opening, nor scrolled away. */
@@ -167,13 +119,7 @@ async function addUser(person: { name: string; email: string; password: string }
 
 describe("core: a project, its list and tasks, seen by a manager, a co-worker and a client", () => {
   it("sets Plotline up on the first-run screen", async () => {
-    await page.goto(server.url);
-    await page.getByRole("heading", { name: "Welcome to Plotline" }).waitFor();
-    await page.getByLabel("Your name").fill(manager.name);
-    await page.getByLabel("E-mail address").fill(manager.email);
-    await page.getByLabel(/^Password/).fill(manager.password);
-    await page.getByRole("button", { name: "Create account and start" }).click();
-    await page.getByRole("heading", { name: "Projects", exact: true }).waitFor();
+    await setUpPlotline(manager);
     expect(await page.getByTestId("user-menu").textContent()).toContain(manager.name);
   });
 

@@ -1,7 +1,9 @@
-import type { Browser, Locator, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchForPageErrors } from "../lib/browser.js";
-import { startServer, type RunningServer } from "../lib/server.js";
+import type { Locator, Response } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createFirstUser } from "../lib/api.js";
+import { screenshot, waitForAnswer } from "../lib/browser.js";
+import { expectOk, page, pageErrors, poll, server, useJourney } from "../lib/journey.js";
+import { manager } from "../lib/people.js";
 
 /**
  * Duplication as a site manager meets it: a project with lists, tasks and a milestone is made through the
@@ -9,38 +11,16 @@ import { startServer, type RunningServer } from "../lib/server.js";
  * lands on the copy's overview, then duplicates a list from its menu and sees the copy right after it.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
+useJourney({ name: "duplication", viewport: { width: 1280, height: 800 } });
 
-const manager = { name: "Ana Lima", email: "ana@example.test", password: "a long enough password" };
 const projectTitle = "Website relaunch";
 const listTitle = "Design";
 const tasks = ["Homepage mock-up", "Pick the colour palette", "Icon set"];
 
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
-
-/** Calls the API as the manager, through the session cookie and nonce that set-up returned. */
+/** Sets Plotline up through the API and makes the project to duplicate, as the manager. */
 async function seed(): Promise<void> {
-  const setup = await fetch(`${server.url}/api/auth/setup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ display_name: manager.name, email: manager.email, password: manager.password }),
-  });
-  expect(setup.status).toBe(200);
-  const cookie = (setup.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const nonce = ((await setup.json()) as { data: { nonce: string } }).data.nonce;
-  const call = async (path: string, body: unknown): Promise<number> => {
-    const answer = await fetch(`${server.url}/api/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie, "x-pm-nonce": nonce },
-      body: JSON.stringify(body),
-    });
-    const json = (await answer.json()) as { data: { id: number } };
-    expect(answer.status, JSON.stringify(json)).toBe(200);
-    return json.data.id;
-  };
+  const { post } = await createFirstUser(server.url, manager);
+  const call = async (path: string, body: unknown): Promise<number> => (await post(path, body)).data.id;
   const project = await call("pm/v2/projects", { title: projectTitle, description: "<p>New site for the spring campaign.</p>", color: "#1c7ed6" });
   const milestone = await call(`pm/v2/projects/${project}/milestones`, { title: "Public launch", achieve_date: "2030-05-01" });
   const design = await call(`pm/v2/projects/${project}/task-lists`, { title: listTitle, milestone });
@@ -50,38 +30,11 @@ async function seed(): Promise<void> {
   await call(`pm/v2/projects/${project}/discussion-boards`, { title: "Kick-off notes", description: "<p>Goals.</p>" });
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  await seed();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.setDefaultTimeout(15_000);
-  pageErrors = watchForPageErrors(page);
-});
-
-let failedStep: string | null = null;
-beforeEach((context) => {
-  if (failedStep) context.skip(`an earlier step failed: ${failedStep}`);
-  context.onTestFailed(async () => {
-    failedStep = context.task.name;
-    await screenshot(page, "duplication-failed");
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(seed);
 
 /** Starts waiting for the answer to a call whose method and path match. */
 function answered(method: string, path: RegExp): Promise<Response> {
-  return page.waitForResponse((response) => response.request().method() === method && path.test(new URL(response.url()).pathname));
-}
-
-async function expectOk(answer: Promise<Response>): Promise<Response> {
-  const response = await answer;
-  expect(response.status(), `${response.url()}: ${await response.text().catch(() => "")}`).toBe(200);
-  return response;
+  return waitForAnswer(page, method, path);
 }
 
 /**

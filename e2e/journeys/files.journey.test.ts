@@ -1,32 +1,28 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot as fullPageShot, watchForPageErrors } from "../lib/browser.js";
-import { startServer, type RunningServer } from "../lib/server.js";
+import type { BrowserContext, Locator, Page, Response } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFirstUser, type ApiSession } from "../lib/api.js";
+import { closeToasts as closeAllToasts, screenshot as fullPageShot, waitForAnswer, watchForPageErrors } from "../lib/browser.js";
+import { browser, expectOk, page, pageErrors, poll, server, useJourney } from "../lib/journey.js";
+import { client, manager } from "../lib/people.js";
 
 /**
  * Project files as a manager and a client meet them: the manager creates a folder and a private folder,
  * uploads a picture and a video (which plays), writes a doc, edits it and looks at its revision, adds a
- * link, moves the doc into the folder with the move popup, downloads a file, and attaches a file to a
+ * link, moves the doc into the folder with the move popup, renames a folder inline and deletes one after
+ * confirming, has an SVG carrying script refused, downloads a file, and attaches a file to a
  * discussion; the client does not see the private folder and is told 'Permission denied.' when a
  * download is refused. Set-up (people, project) goes through the API; every step after it is a click.
  */
 
-let server: RunningServer;
-let browser: Browser;
+useJourney({ name: "files", viewport: { width: 1280, height: 800 } });
 let managerContext: BrowserContext;
-let page: Page;
-let pageErrors: string[];
 let fixtures: string;
 let projectId = 0;
-let managerApi: { cookie: string; nonce: string };
+let managerApi: ApiSession;
 
-const manager = { name: "Ana Lima", email: "ana@example.test", password: "a long enough password" };
-const client = { name: "Carla Dias", email: "carla@example.test", password: "carla's long password" };
-
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
 
 /** Calls the API as someone signed in through it, with their cookie and nonce. */
 async function call(who: { cookie: string; nonce: string } | null, method: string, url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown>; setCookie: string | null }> {
@@ -92,40 +88,17 @@ async function makeFixtures(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  managerContext = page.context();
   fixtures = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-files-journey-"));
   await makeFixtures();
 
   // The people and the project, through the API: this journey is about the files screens.
-  const setup = await call(null, "POST", "/api/auth/setup", { display_name: manager.name, email: manager.email, password: manager.password });
-  expect(setup.status).toBe(200);
-  managerApi = { cookie: (setup.setCookie ?? "").split(";")[0] ?? "", nonce: (setup.json.data as { nonce: string }).nonce };
-  const created = await call(managerApi, "POST", "/api/pm/v2/users", { display_name: client.name, email: client.email, password: client.password, manage_pm: false });
-  expect(created.status).toBe(200);
-  const clientId = (created.json.data as { id: number }).id;
-  const project = await call(managerApi, "POST", "/api/pm/v2/projects", { title: "Brand refresh", assignees: [{ user_id: clientId, role_id: 3 }] });
-  expect(project.status).toBe(200);
-  projectId = (project.json.data as { id: number }).id;
-
-  managerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await managerContext.newPage();
-  page.setDefaultTimeout(15_000);
-  pageErrors = watchForPageErrors(page);
+  managerApi = await createFirstUser(server.url, manager);
+  const clientId = (await managerApi.post("pm/v2/users", { display_name: client.name, email: client.email, password: client.password, manage_pm: false })).data.id;
+  projectId = (await managerApi.post("pm/v2/projects", { title: "Brand refresh", assignees: [{ user_id: clientId, role_id: 3 }] })).data.id;
 });
 
-let failedStep: string | null = null;
-beforeEach((context) => {
-  if (failedStep) context.skip(`an earlier step failed: ${failedStep}`);
-  context.onTestFailed(async () => {
-    failedStep = context.task.name;
-    await screenshot(page, "files-failed");
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+afterAll(() => {
   if (fixtures) fs.rmSync(fixtures, { recursive: true, force: true });
 });
 
@@ -143,22 +116,12 @@ async function screenshot(on: Page, name: string): Promise<void> {
 
 /** Starts waiting for the answer to an API call whose method and path match. */
 function answered(method: string, pathPattern: RegExp, on: Page = page): Promise<Response> {
-  return on.waitForResponse((response) => response.request().method() === method && pathPattern.test(new URL(response.url()).pathname));
-}
-
-async function expectOk(answer: Promise<Response>): Promise<Response> {
-  const response = await answer;
-  expect(response.status(), `${response.request().method()} ${new URL(response.url()).pathname}: ${await response.text().catch(() => "")}`).toBeLessThan(400);
-  return response;
+  return waitForAnswer(on, method, pathPattern);
 }
 
 /** Closes the toasts that are up, as a person would before reaching what they cover. */
 async function closeToasts(on: Page = page): Promise<void> {
-  const toasts = on.getByRole("alert").filter({ has: on.getByRole("button", { name: "Close" }) });
-  for (let round = 0; round < 5 && (await toasts.count()) > 0; round++) {
-    for (const close of (await toasts.getByRole("button", { name: "Close" }).all()).reverse()) await close.click({ timeout: 2_000 }).catch(() => undefined);
-    await toasts.first().waitFor({ state: "detached", timeout: 3_000 }).catch(() => undefined);
-  }
+  await closeAllToasts(on);
 }
 
 async function signIn(on: Page, person: { name: string; email: string; password: string }): Promise<void> {
@@ -327,7 +290,11 @@ describe("files: folders, uploads, docs, links, moving, privacy and downloads", 
     const dialog = page.getByRole("dialog", { name: "Move Launch plan" });
     const select = dialog.getByPlaceholder("Search Folders");
     await select.click();
+    // Before typing, every folder is offered, but not the files home, where the doc already is.
+    await page.getByRole("option", { name: "Board only" }).waitFor();
+    expect(await page.getByRole("option", { name: "Files home" }).count()).toBe(0);
     await select.fill("Desi");
+    expect(await page.getByRole("option", { name: "Board only" }).count()).toBe(0);
     // The folder search waits 2000 ms after typing, then offers the matching folders.
     const option = page.getByRole("option", { name: "Designs" });
     await option.waitFor({ timeout: 10_000 });
@@ -339,13 +306,79 @@ describe("files: folders, uploads, docs, links, moving, privacy and downloads", 
     await dialog.waitFor({ state: "detached" });
     await poll(() => row("Launch plan").count()).toBe(0);
 
-    // A double click opens the folder; the breadcrumb names it.
-    await row("Designs").dblclick();
+    // A double click on the name opens the folder (it does not start a rename); the breadcrumb names it.
+    await row("Designs").getByTestId("folder-name").dblclick();
     await page.locator('[aria-current="page"]', { hasText: "Designs" }).waitFor();
     await row("Launch plan").waitFor();
     await screenshot(page, "files-folder");
     await page.getByRole("link", { name: "Files home" }).click();
     await row("mockup.png").waitFor();
+    await closeToasts();
+  });
+
+  it("renames a folder inline and deletes one after confirming", async () => {
+    await page.getByRole("button", { name: "Create a folder" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a folder" });
+    await dialog.getByLabel(/^Folder name/).fill("Scratch");
+    const created = answered("POST", FILES_CALL);
+    await dialog.getByRole("button", { name: "Create folder" }).click();
+    await expectOk(created);
+    await closeToasts();
+
+    // A click on the name turns it into a field; Enter saves.
+    await row("Scratch").getByTestId("folder-name").click();
+    // The row's text no longer holds the name once it is a field, so the field is found on the page.
+    const field = page.getByTestId("file-item").getByRole("textbox", { name: "Folder name" });
+    await field.fill("Scratch pad");
+    const renamed = answered("POST", /^\/api\/pm-pro\/v2\/projects\/\d+\/files\/\d+$/);
+    await field.press("Enter");
+    await expectOk(renamed);
+    await row("Scratch pad").getByTestId("folder-name").waitFor();
+    // The menu's Rename (the keyboard's way) opens the same field, and leaving the field saves too.
+    await openMenu("Scratch pad");
+    await page.getByRole("menuitem", { name: "Rename" }).click();
+    await poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await field.fill("Old drafts");
+    const blurred = answered("POST", /^\/api\/pm-pro\/v2\/projects\/\d+\/files\/\d+$/);
+    await page.getByRole("heading", { name: "Files", level: 2 }).click();
+    await expectOk(blurred);
+    await row("Old drafts").getByTestId("folder-name").waitFor();
+    await closeToasts();
+
+    await openMenu("Old drafts");
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this folder?" });
+    await confirm.getByText(/^Are you sure\?/).waitFor();
+    // The dialog fades in; the picture is taken once it is fully there.
+    await poll(() => confirm.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
+    await screenshot(page, "files-delete-folder");
+    const deleted = answered("POST", /^\/api\/pm\/v2\/projects\/\d+\/files\/\d+\/delete$/);
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectOk(deleted);
+    await poll(() => row("Old drafts").count()).toBe(0);
+    await closeToasts();
+  });
+
+  it("refuses an SVG carrying script with the server's message, keeping the form open", async () => {
+    fs.writeFileSync(path.join(fixtures, "badge.svg"), `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><circle r="4"/></svg>`);
+    await page.getByRole("button", { name: "Upload a file" }).click();
+    const form = page.getByRole("form", { name: "File uploads" });
+    const chooser = page.waitForEvent("filechooser");
+    await form.getByRole("button", { name: "Attach a File" }).click();
+    await (await chooser).setFiles(path.join(fixtures, "badge.svg"));
+    const refused = answered("POST", FILES_CALL);
+    await form.getByRole("button", { name: "Upload", exact: true }).click();
+    const response = await refused;
+    expect(response.status()).toBe(400);
+    expect(((await response.json()) as { error_type: string }).error_type).toBe("svg_xss");
+    await page.getByRole("alert").filter({ hasText: "The SVG file badge.svg was refused" }).waitFor();
+    // The form stays, with the file, ready to be changed and sent again.
+    await form.getByText("badge.svg").waitFor();
+    expect(await form.getByRole("button", { name: "Upload", exact: true }).isEnabled()).toBe(true);
+    await screenshot(page, "files-upload-refused");
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await form.waitFor({ state: "detached" });
+    expect(await row("badge.svg").count()).toBe(0);
     await closeToasts();
   });
 
@@ -426,12 +459,16 @@ describe("files: folders, uploads, docs, links, moving, privacy and downloads", 
     const listed = await call(managerApi, "GET", `/api/pm-pro/v2/projects/${projectId}/files?folder_id=0`);
     const picture = (listed.json.data as Array<{ id: number; name: string }>).find((item) => item.name === "mockup.png");
     expect((await call(managerApi, "POST", `/api/pm-pro/v2/projects/${projectId}/files/${picture?.id}`, { private: 1 })).status).toBe(200);
-    const alerted = clientPage.waitForEvent("dialog");
+    // The alert blocks the page until it is answered, so it is answered as it opens.
+    const alerted = new Promise<string>((resolve) =>
+      clientPage.once("dialog", (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
     await openMenu("mockup.png", clientPage);
     await clientPage.getByRole("menuitem", { name: "Download" }).click();
-    const dialog = await alerted;
-    expect(dialog.message()).toBe("Permission denied.");
-    await dialog.accept();
+    expect(await alerted).toBe("Permission denied.");
     await poll(() => row("mockup.png", clientPage).count()).toBe(0);
 
     // The same list on a phone.

@@ -1,26 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchForPageErrors } from "../lib/browser.js";
-import { startServer, type RunningServer } from "../lib/server.js";
+import { describe, expect, it } from "vitest";
+import { screenshot } from "../lib/browser.js";
+import { page, pageErrors, server, useJourney } from "../lib/journey.js";
+import { manager as person } from "../lib/people.js";
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
-
-const person = { name: "Ana Lima", email: "ana@example.test", password: "a long enough password" };
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  pageErrors = watchForPageErrors(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useJourney({ name: "first-run", viewport: { width: 1280, height: 800 } });
 
 describe("first run: set-up, sign out, sign in", () => {
   it("shows the set-up screen on an empty data folder", async () => {

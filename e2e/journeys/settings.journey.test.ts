@@ -1,7 +1,9 @@
-import type { Browser, Locator, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchForPageErrors } from "../lib/browser.js";
-import { startServer, type RunningServer } from "../lib/server.js";
+import type { Locator, Page, Response } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createFirstUser } from "../lib/api.js";
+import { closeToasts, screenshot, waitForAnswer } from "../lib/browser.js";
+import { expectOk, pageErrors, poll, server, useJourney } from "../lib/journey.js";
+import { client, manager } from "../lib/people.js";
 
 /**
  * Project settings as a site manager uses them: the Label tab makes a label (a double click makes one, not
@@ -11,8 +13,6 @@ import { startServer, type RunningServer } from "../lib/server.js";
  * The scene (people, project, tasks, a page) is set through the API; the journey itself clicks.
  */
 
-const manager = { name: "Ana Lima", email: "ana@example.test", password: "a long enough password" };
-const client = { name: "Carla Dias", email: "carla@example.test", password: "carla's long password" };
 const projectTitle = "Website redesign";
 const listTitle = "Launch checklist";
 const publicTask = "Homepage copy";
@@ -20,42 +20,19 @@ const privateTask = "Agency fee negotiation";
 const labelTitle = "Needs review";
 const labelColor = "#7048e8";
 
-let server: RunningServer;
-let browser: Browser;
+// One browser context each: the manager and the client are signed in side by side.
+const pages = useJourney({ name: "settings", viewport: { width: 1280, height: 860 }, pages: ["manager", "client"] });
 let managerPage: Page;
 let clientPage: Page;
-let pageErrors: string[][];
 let projectId = 0;
 let publicTaskId = 0;
-
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
-
-type Api = (url: string, body: unknown) => Promise<{ data: { id: number } }>;
-
-/** A signed-in API caller from a sign-in or set-up answer. */
-async function apiCaller(response: globalThis.Response): Promise<Api> {
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const nonce = ((await response.json()) as { data: { nonce: string } }).data.nonce;
-  return async (url, body) => {
-    const answer = await fetch(`${server.url}/api/${url}`, { method: "POST", headers: { "content-type": "application/json", cookie, "x-pm-nonce": nonce }, body: JSON.stringify(body) });
-    if (!answer.ok) throw new Error(`${url} failed: ${answer.status} ${await answer.text()}`);
-    return (await answer.json()) as { data: { id: number } };
-  };
-}
 
 /** How many labels the project has, read straight from the API as the manager. */
 let countLabels: () => Promise<number> = async () => 0;
 
 beforeAll(async () => {
-  server = await startServer();
-  const setup = await fetch(`${server.url}/api/auth/setup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ display_name: manager.name, email: manager.email, password: manager.password }),
-  });
-  const cookie = (setup.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const api = await apiCaller(setup);
+  ({ manager: managerPage, client: clientPage } = pages);
+  const { cookie, post: api } = await createFirstUser(server.url, manager);
   const clientUser = await api("pm/v2/users", { display_name: client.name, email: client.email, password: client.password, manage_pm: false });
   const project = await api("pm/v2/projects", { title: projectTitle, assignees: [{ user_id: clientUser.data.id, role_id: 3 }] });
   projectId = project.data.id;
@@ -67,38 +44,10 @@ beforeAll(async () => {
     const answer = await fetch(`${server.url}/api/pm-pro/v2/projects/${projectId}/settings/labels`, { headers: { cookie } });
     return ((await answer.json()) as { data: unknown[] }).data.length;
   };
-
-  browser = await launchBrowser();
-  managerPage = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-  clientPage = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-  for (const page of [managerPage, clientPage]) page.setDefaultTimeout(15_000);
-  pageErrors = [managerPage, clientPage].map(watchForPageErrors);
-});
-
-// Each step builds on the one before: after a failure, keep pictures of both pages and skip the rest.
-let failedStep: string | null = null;
-beforeEach((context) => {
-  if (failedStep) context.skip(`an earlier step failed: ${failedStep}`);
-  context.onTestFailed(async () => {
-    failedStep = context.task.name;
-    await screenshot(managerPage, "settings-failed-manager");
-    await screenshot(clientPage, "settings-failed-client");
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 function posted(page: Page, path: RegExp): Promise<Response> {
-  return page.waitForResponse((response) => response.request().method() === "POST" && path.test(new URL(response.url()).pathname));
-}
-
-async function expectOk(answer: Promise<Response>): Promise<Response> {
-  const response = await answer;
-  expect(response.status(), `${new URL(response.url()).pathname}: ${await response.text().catch(() => "")}`).toBeLessThan(400);
-  return response;
+  return waitForAnswer(page, "POST", path);
 }
 
 async function signIn(page: Page, person: { name: string; email: string; password: string }): Promise<void> {
@@ -108,15 +57,6 @@ async function signIn(page: Page, person: { name: string; email: string; passwor
   await page.getByLabel(/^Password/).fill(person.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByTestId("user-menu").filter({ hasText: person.name }).waitFor();
-}
-
-/** Closes the toasts that are up (they cover the top right of the page). */
-async function closeToasts(page: Page): Promise<void> {
-  const toasts = page.getByRole("alert").filter({ has: page.getByRole("button", { name: "Close" }) });
-  for (let round = 0; round < 5 && (await toasts.count()) > 0; round++) {
-    for (const close of (await toasts.getByRole("button", { name: "Close" }).all()).reverse()) await close.click({ timeout: 2_000 }).catch(() => undefined);
-    await toasts.first().waitFor({ state: "detached", timeout: 3_000 }).catch(() => undefined);
-  }
 }
 
 const projectMenu = (page: Page) => page.getByRole("navigation", { name: "Project menu" });

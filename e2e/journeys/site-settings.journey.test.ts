@@ -1,9 +1,10 @@
 import sharp from "sharp";
-import type { Browser, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page, Response } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import path from "node:path";
-import { ARTIFACTS, launchBrowser, screenshot, watchForPageErrors } from "../lib/browser.js";
-import { startServer, type RunningServer } from "../lib/server.js";
+import { ARTIFACTS, closeToasts as closeAllToasts, screenshot, waitForAnswer } from "../lib/browser.js";
+import { expectOk, page, pageErrors, poll, server, setUpPlotline, useJourney } from "../lib/journey.js";
+import { coWorker, manager } from "../lib/people.js";
 
 /**
  * The site manager's general settings as people meet them: the task start date turned off gives a
@@ -12,13 +13,8 @@ import { startServer, type RunningServer } from "../lib/server.js";
  * the project form brings its people in as co-workers.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
+useJourney({ name: "site-settings", viewport: { width: 1280, height: 860 } });
 
-const manager = { name: "Ana Lima", email: "ana@example.test", password: "a long enough password" };
-const coWorker = { name: "Bruno Costa", email: "bruno@example.test", password: "bruno's long password" };
 const engineer = { name: "Dana Dev", email: "dana@example.test", password: "dana's long password" };
 
 const setupProject = "Website redesign";
@@ -26,46 +22,12 @@ const taskTitle = "Homepage copy";
 const departmentProject = "Platform rebuild";
 let taskPath = "";
 
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  page.setDefaultTimeout(15_000);
-  pageErrors = watchForPageErrors(page);
-});
-
-let failedStep: string | null = null;
-beforeEach((context) => {
-  if (failedStep) context.skip(`an earlier step failed: ${failedStep}`);
-  context.onTestFailed(async () => {
-    failedStep = context.task.name;
-    await screenshot(page, "site-settings-failed");
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 function posted(path: RegExp): Promise<Response> {
-  return page.waitForResponse((response) => response.request().method() === "POST" && path.test(new URL(response.url()).pathname));
-}
-
-async function expectOk(answer: Promise<Response>): Promise<void> {
-  const response = await answer;
-  const what = `${response.request().method()} ${new URL(response.url()).pathname} answered ${response.status()}`;
-  expect(response.status(), `${what}: ${await response.text().catch(() => "")}`).toBeLessThan(400);
+  return waitForAnswer(page, "POST", path);
 }
 
 async function closeToasts(): Promise<void> {
-  const toasts = page.getByRole("alert").filter({ has: page.getByRole("button", { name: "Close" }) });
-  for (let round = 0; round < 5 && (await toasts.count()) > 0; round++) {
-    for (const close of (await toasts.getByRole("button", { name: "Close" }).all()).reverse()) await close.click({ timeout: 2_000 }).catch(() => undefined);
-    await toasts.first().waitFor({ state: "detached", timeout: 3_000 }).catch(() => undefined);
-  }
+  await closeAllToasts(page);
 }
 
 /** A call made from the signed-in page, with the session's nonce, for set-up that other journeys cover by clicks. */
@@ -126,13 +88,7 @@ async function signOut(): Promise<void> {
 
 describe("site settings: task dates, logo, front-end page and departments", () => {
   it("sets Plotline up and prepares people, a project and a task", async () => {
-    await page.goto(server.url);
-    await page.getByRole("heading", { name: "Welcome to Plotline" }).waitFor();
-    await page.getByLabel("Your name").fill(manager.name);
-    await page.getByLabel("E-mail address").fill(manager.email);
-    await page.getByLabel(/^Password/).fill(manager.password);
-    await page.getByRole("button", { name: "Create account and start" }).click();
-    await page.getByRole("heading", { name: "Projects", exact: true }).waitFor();
+    await setUpPlotline(manager);
 
     const bruno = await api<{ id: number }>("POST", "pm/v2/users", { display_name: coWorker.name, email: coWorker.email, password: coWorker.password });
     await api("POST", "pm/v2/users", { display_name: engineer.name, email: engineer.email, password: engineer.password });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Page, type Response } from "playwright-core";
 
 /** Where journeys leave their screenshots, for people to look at. */
 export const ARTIFACTS = path.resolve(import.meta.dirname, "../artifacts");
@@ -20,12 +20,37 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-/** Fails the journey on any uncaught page error or CSP violation, which a user would meet as a broken page. */
-export function watchForPageErrors(page: Page): string[] {
-  const errors: string[] = [];
+/**
+ * Fails the journey on any uncaught page error or CSP violation, which a user would meet as a broken page.
+ * Collects into `errors` (pass one list to watch several pages) and returns it.
+ */
+export function watchForPageErrors(page: Page, errors: string[] = []): string[] {
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
     if (message.type() === "error" && /Content Security Policy|Refused to/.test(message.text())) errors.push(message.text());
   });
   return errors;
+}
+
+/** Starts waiting for the answer to a call whose method and path (the whole path, or a pattern) match. */
+export function waitForAnswer(page: Page, method: string, path: string | RegExp): Promise<Response> {
+  return page.waitForResponse((response) => {
+    const pathname = new URL(response.url()).pathname;
+    return response.request().method() === method && (typeof path === "string" ? pathname === path : path.test(pathname));
+  });
+}
+
+/**
+ * Closes the toasts that are up, as a person would before reaching what they cover (the top right holds
+ * the account menu and the task modal's side panel). Toasts pause while the pointer rests on any of them.
+ * Answers how many are still up.
+ */
+export async function closeToasts(page: Page): Promise<number> {
+  const toasts = page.getByRole("alert").filter({ has: page.getByRole("button", { name: "Close" }) });
+  for (let round = 0; round < 5 && (await toasts.count()) > 0; round++) {
+    // A toast may leave on its own between the count and the click; that is as good as closing it.
+    for (const close of (await toasts.getByRole("button", { name: "Close" }).all()).reverse()) await close.click({ timeout: 2_000 }).catch(() => undefined);
+    await toasts.first().waitFor({ state: "detached", timeout: 3_000 }).catch(() => undefined);
+  }
+  return toasts.count();
 }
