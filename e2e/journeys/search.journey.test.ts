@@ -1,7 +1,9 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, watchForPageErrors } from "../lib/browser.js";
-import { startServer, type RunningServer } from "../lib/server.js";
+import type { Locator } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiSession, createFirstUser } from "../lib/api.js";
+import { screenshot } from "../lib/browser.js";
+import { page, pageErrors, poll, server, useJourney } from "../lib/journey.js";
+import { manager } from "../lib/people.js";
 
 /**
  * Search as a project manager meets it: projects, lists, tasks and a discussion are made through the API;
@@ -10,35 +12,14 @@ import { startServer, type RunningServer } from "../lib/server.js";
  * empty texts and the header box's minimum length.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
+useJourney({ name: "search", viewport: { width: 1280, height: 800 } });
 
-const manager = { name: "Ana Lima", email: "ana@example.test", password: "a long enough password" };
 const projectTitle = "Website relaunch";
 
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
-
+/** Sets Plotline up through the API and makes what the boxes search, as the manager. */
 async function seed(): Promise<void> {
-  const setup = await fetch(`${server.url}/api/auth/setup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ display_name: manager.name, email: manager.email, password: manager.password }),
-  });
-  expect(setup.status).toBe(200);
-  const cookie = (setup.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const nonce = ((await setup.json()) as { data: { nonce: string } }).data.nonce;
-  const call = async (path: string, body: unknown): Promise<number> => {
-    const answer = await fetch(`${server.url}/api/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie, "x-pm-nonce": nonce },
-      body: JSON.stringify(body),
-    });
-    const json = (await answer.json()) as { data: { id: number } };
-    expect(answer.status, JSON.stringify(json)).toBe(200);
-    return json.data.id;
-  };
+  const { post } = await createFirstUser(server.url, manager);
+  const call = async (path: string, body: unknown): Promise<number> => (await post(path, body)).data.id;
   const project = await call("pm/v2/projects", { title: projectTitle, description: "<p>New site for the spring campaign.</p>", color: "#1c7ed6" });
   const other = await call("pm/v2/projects", { title: "Mobile app", color: "#e8590c" });
   const design = await call(`pm/v2/projects/${project}/task-lists`, { title: "Design" });
@@ -51,28 +32,7 @@ async function seed(): Promise<void> {
   for (let i = 1; i <= 12; i += 1) await call(`pm/v2/projects/${project}/tasks`, { title: `Homepage section ${i}`, board_id: design });
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  await seed();
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.setDefaultTimeout(15_000);
-  pageErrors = watchForPageErrors(page);
-});
-
-let failedStep: string | null = null;
-beforeEach((context) => {
-  if (failedStep) context.skip(`an earlier step failed: ${failedStep}`);
-  context.onTestFailed(async () => {
-    failedStep = context.task.name;
-    await screenshot(page, "search-failed");
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(seed);
 
 /** The result panel of the open box. */
 function panel(): Locator {
@@ -211,13 +171,38 @@ describe("search: both boxes find a task and open it", () => {
     await page.keyboard.press("Escape");
   });
 
+  it("loads more than a page of results on demand", async () => {
+    // Ten more matches make 26 in the project: more than the 20 of one page.
+    const session = await apiSession(server.url, manager.email, manager.password);
+    const projectId = Number(/#\/projects\/(\d+)/.exec(page.url())?.[1]);
+    for (let i = 1; i <= 10; i += 1) await session.post(`pm/v2/projects/${projectId}/tasks`, { title: `Homepage extra ${i}` });
+    const box = page.getByRole("combobox", { name: "Search this project" });
+    await box.fill("homepag");
+    const more = panel().getByRole("option", { name: "Show more results" });
+    await more.waitFor();
+    expect(await more.innerText()).toContain("20 of 26");
+    expect(await panel().getByRole("option", { name: /^(Task|Message|Milestone):/ }).count()).toBe(20);
+    await more.scrollIntoViewIfNeeded();
+    await settled(panel());
+    await screenshot(page, "search-project-more");
+    await more.click();
+    await poll(() => panel().getByRole("option", { name: /^(Task|Message|Milestone):/ }).count()).toBe(26);
+    // Every result is there once, and the panel stays open with nothing more to load.
+    const names = await panel().getByRole("option").evaluateAll((options) => options.map((o) => o.getAttribute("aria-label") ?? ""));
+    expect(new Set(names).size).toBe(26);
+    expect(names).toContain("Task: Homepage extra 1");
+    expect(await more.count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await poll(() => panel().count()).toBe(0);
+  });
+
   it("shows the matching words of a description, marked, and fits a phone screen", async () => {
     const box = page.getByRole("combobox", { name: "Search this project" });
     await box.fill("navigation");
     const option = panel().getByRole("option", { name: "Task: Homepage mock-up" });
-    await option.waitFor();
-    // The excerpt is the description's text with the match marked, not its HTML.
-    expect(await option.locator("mark").allTextContents()).toEqual(["navigation"]);
+    // The last search's results stay on screen until these arrive. The excerpt is the description's
+    // text with the match marked, not its HTML.
+    await poll(() => option.locator("mark").allTextContents()).toEqual(["navigation"]);
     expect(await option.innerText()).toContain("Hero, navigation and footer.");
     await settled(panel());
     await screenshot(page, "search-project-snippet");

@@ -719,6 +719,9 @@ export const en = {
     min_length_other: "Type at least {{count}} characters to search.",
     empty_global: "No result found",
     empty_project: "No result found!",
+    show_more: "Show more results",
+    shown_of_total: "{{shown}} of {{total}}",
+    shown_of_many: "{{shown}} of {{total}}+",
     comment_on: "on {{title}}",
     in_parent: "in {{title}}",
     types: {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { DatabaseKind } from "../../db/kysely.js";
 import type { Database } from "../../db/schema.js";
-import { fts5Query, likePattern, trigramQuery, tsQuery, type ParsedQuery } from "./search.text.js";
+import { fts5Query, fts5TitleQuery, likePattern, trigramQuery, tsQuery, tsTitleQuery, type ParsedQuery } from "./search.text.js";
 
 /** Kinds of rows in search_documents (migration 0008-search). */
 export type DocumentKind = "task" | "subtask" | "task_list" | "discussion_board" | "milestone" | "comment" | "doc" | "project";
@@ -89,10 +89,13 @@ export function searchRepository(db: Kysely<Database>, kind: DatabaseKind) {
   }
 
   /**
-   * The documents one branch matches that the reader may see, as `(doc_id, score)`: lower scores rank first.
+   * The documents one branch matches that the reader may see, as `(doc_id, tier, score)`: lower tiers, then
+   * lower scores, rank first.
    *
-   * - `words`: every word as a prefix. SQLite ranks by bm25 over FTS5 with titles weighing ten times the
-   *   body; PostgreSQL by ts_rank over the tsvector (titles weight A, bodies B).
+   * - `words`: every word as a prefix. Tier 0 holds the documents whose title has every word, tier 1 the
+   *   rest, so a title match always ranks above a body match (by bm25 alone, a body repeating the word
+   *   beats a long title saying it once). Within a tier SQLite ranks by bm25 over FTS5 with titles
+   *   weighing ten times the body, PostgreSQL by ts_rank over the tsvector (titles weight A, bodies B).
    * - `partial`: the whole phrase inside a title (trigrams), leaving out word hits.
    */
   function matches(query: ParsedQuery, filter: SearchFilter, branch: Branch, ranked: boolean): RawBuilder<unknown> {
@@ -101,21 +104,25 @@ export function searchRepository(db: Kysely<Database>, kind: DatabaseKind) {
     if (kind === "sqlite") {
       let source: RawBuilder<unknown>;
       if (branch === "words") {
+        const tier = ranked
+          ? sql`case when rowid in (select rowid from search_fts where search_fts match ${fts5TitleQuery(query.words)}) then 0 else 1 end`
+          : sql`0`;
         const score = ranked ? sql`bm25(search_fts, 10.0, 1.0)` : sql`0`;
-        source = sql`select rowid as doc_id, ${score} as score from search_fts where search_fts match ${words}`;
+        source = sql`select rowid as doc_id, ${tier} as tier, ${score} as score from search_fts where search_fts match ${words}`;
       } else {
         const notWordHits = hasWords ? sql` and rowid not in (select rowid from search_fts where search_fts match ${words})` : sql``;
-        source = sql`select rowid as doc_id, 0 as score from search_trigram where search_trigram match ${trigramQuery(query.phrase)}${notWordHits}`;
+        source = sql`select rowid as doc_id, 0 as tier, 0 as score from search_trigram where search_trigram match ${trigramQuery(query.phrase)}${notWordHits}`;
       }
-      return sql`select h.doc_id, h.score from (${source}) h join search_documents d on d.id = h.doc_id where ${conditions(filter)}`;
+      return sql`select h.doc_id, h.tier, h.score from (${source}) h join search_documents d on d.id = h.doc_id where ${conditions(filter)}`;
     }
     const tsquery = sql`to_tsquery('simple', ${tsQuery(query.words)})`;
     if (branch === "words") {
+      const tier = ranked ? sql`case when d.tsv @@ to_tsquery('simple', ${tsTitleQuery(query.words)}) then 0 else 1 end` : sql`0`;
       const score = ranked ? sql`-ts_rank(d.tsv, ${tsquery})` : sql`0`;
-      return sql`select d.id as doc_id, ${score} as score from search_documents d where d.tsv @@ ${tsquery} and ${conditions(filter)}`;
+      return sql`select d.id as doc_id, ${tier} as tier, ${score} as score from search_documents d where d.tsv @@ ${tsquery} and ${conditions(filter)}`;
     }
     const notWordHits = hasWords ? sql` and not (d.tsv @@ ${tsquery})` : sql``;
-    return sql`select d.id as doc_id, 0 as score from search_documents d
+    return sql`select d.id as doc_id, 0 as tier, 0 as score from search_documents d
       where lower(d.title) like ${likePattern(query.phrase)} escape '\\'${notWordHits} and ${conditions(filter)}`;
   }
 
@@ -143,8 +150,8 @@ export function searchRepository(db: Kysely<Database>, kind: DatabaseKind) {
           m.status as milestone_status, m.title as milestone_title,
           b.title as discussion_title,
           f.title as file_title, f.type as file_type, fo.title as folder_title
-        from (select hit.doc_id, hit.score from (${matches(query, filter, branch, true)}) hit
-          order by hit.score, hit.doc_id desc limit ${limit} offset ${offset}) page
+        from (select hit.doc_id, hit.tier, hit.score from (${matches(query, filter, branch, true)}) hit
+          order by hit.tier, hit.score, hit.doc_id desc limit ${limit} offset ${offset}) page
         join search_documents r on r.id = page.doc_id
         join projects p on p.id = r.project_id
         left join tasks t on r.subject_type = 'task' and t.id = r.subject_id
@@ -154,7 +161,7 @@ export function searchRepository(db: Kysely<Database>, kind: DatabaseKind) {
         left join discussions b on r.subject_type = 'discussion_board' and b.id = r.subject_id
         left join project_files f on r.subject_type = 'file' and f.id = r.subject_id
         left join project_files fo on r.folder_id <> 0 and fo.id = r.folder_id
-        order by page.score, page.doc_id desc`.execute(db);
+        order by page.tier, page.score, page.doc_id desc`.execute(db);
       return rows.map((row) => ({ ...row, id: Number(row.id), record_id: Number(row.record_id), project_id: Number(row.project_id) }));
     },
 

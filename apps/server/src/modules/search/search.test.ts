@@ -84,6 +84,29 @@ describe("GET /api/pm/v2/search", () => {
     expect(snippet.map((segment) => segment.text).join("")).toBe("Use the kiwifruit palette on the kiwifruit pages, kiwifruit everywhere");
   });
 
+  it("ranks a title match above any body match, however often the body repeats the word", async () => {
+    const inLongTitle = await createTask(cast.manager, projectId, {
+      title: "One two three four five six seven eight nine ten eleven twelve zanzibar",
+      description: `<p>${"lorem ipsum dolor sit amet ".repeat(40)}</p>`,
+    });
+    const repeated = await createTask(cast.manager, projectId, { title: "Short", description: `<p>${"zanzibar ".repeat(30)}</p>` });
+    const twice = await createTask(cast.manager, projectId, { title: "Zz", description: "<p>zanzibar zanzibar</p>" });
+    const ranked = keys(await search(cast.coWorker, "zanzi"));
+    expect(ranked[0]).toBe(`task:${inLongTitle.id}`);
+    expect(new Set(ranked.slice(1))).toEqual(new Set([`task:${repeated.id}`, `task:${twice.id}`]));
+    // With two words, the title holding both comes before one holding a word and the body the other.
+    const split = await createTask(cast.manager, projectId, { title: "Zanzibar trip", description: "<p>Book the ferry</p>" });
+    const both = await createTask(cast.manager, projectId, { title: "Zanzibar ferry times" });
+    expect(keys(await search(cast.coWorker, "zanzibar ferry"))).toEqual([`task:${both.id}`, `task:${split.id}`]);
+  });
+
+  it("finds a word from its first letters, in any case: \"homep\" finds \"Homepage\"", async () => {
+    const task = await createTask(cast.manager, projectId, { title: "Homepage hero image" });
+    for (const typed of ["homep", "HOMEP", "Homepage"]) expect(keys(await search(cast.coWorker, typed)), typed).toContain(`task:${task.id}`);
+    // The start of a word, not any part of it under three characters.
+    expect(keys(await search(cast.coWorker, "ep"))).not.toContain(`task:${task.id}`);
+  });
+
   it("indexes text, not markup: tag names and attributes do not match", async () => {
     await createTask(cast.manager, projectId, { title: "Markup check", description: '<p><strong>Bold</strong> and <a href="https://example.com/zebracorn">link</a></p>' });
     expect(await search(cast.manager, "strong")).toEqual([]);

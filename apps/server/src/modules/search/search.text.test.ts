@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plainTextOfHtml } from "../../db/sqlite-functions.js";
-import { fts5Query, likePattern, markTitle, parseQuery, snippetOf, trigramQuery, tsQuery } from "./search.text.js";
+import { fts5Query, fts5TitleQuery, likePattern, markTitle, parseQuery, snippetOf, trigramQuery, tsQuery, tsTitleQuery } from "./search.text.js";
 
 describe("parseQuery", () => {
   it("splits on anything but letters and digits, lower-cased, without repeats", () => {
@@ -11,6 +11,8 @@ describe("parseQuery", () => {
     const { words, phrase } = parseQuery('a" OR b:* & c');
     expect(fts5Query(words)).toBe('"a"* AND "or"* AND "b"* AND "c"*');
     expect(tsQuery(words)).toBe("a:* & or:* & b:* & c:*");
+    expect(fts5TitleQuery(words)).toBe('title : ("a"* AND "or"* AND "b"* AND "c"*)');
+    expect(tsTitleQuery(words)).toBe("a:*A & or:*A & b:*A & c:*A");
     expect(trigramQuery(phrase)).toBe('"a"" or b:* & c"');
     expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
   });

@@ -35,6 +35,11 @@ export function fts5Query(words: readonly string[]): string {
   return words.map((word) => `"${word}"*`).join(" AND ");
 }
 
+/** FTS5 query for the same words, all of them in the title (the top tier of the ranking). */
+export function fts5TitleQuery(words: readonly string[]): string {
+  return `title : (${fts5Query(words)})`;
+}
+
 /** FTS5 trigram query for the whole phrase (a quoted string, quotes doubled). */
 export function trigramQuery(phrase: string): string {
   return `"${phrase.replaceAll('"', '""')}"`;
@@ -43,6 +48,11 @@ export function trigramQuery(phrase: string): string {
 /** PostgreSQL tsquery text: every word as a prefix, all required. */
 export function tsQuery(words: readonly string[]): string {
   return words.map((word) => `${word}:*`).join(" & ");
+}
+
+/** PostgreSQL tsquery text for the same words, all of them in the title (weight A). */
+export function tsTitleQuery(words: readonly string[]): string {
+  return words.map((word) => `${word}:*A`).join(" & ");
 }
 
 /** `%phrase%` for LIKE, with the wildcards of the phrase escaped by a backslash. */

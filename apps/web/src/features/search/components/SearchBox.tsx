@@ -14,6 +14,9 @@ const PANEL_MAX_HEIGHT = 300;
 
 const keyOf = (result: SearchResult) => `${result.type}:${result.id}`;
 
+/** The value of the panel's last entry, which loads the next page of results. */
+const MORE = "more";
+
 export interface SearchBoxProps {
   scope: SearchScope;
   /** What is typed; the projects list also filters its cards by it. */
@@ -32,7 +35,8 @@ export interface SearchBoxProps {
 /**
  * A search box with its result panel: it opens as one types, shows a spinner while a search runs, keeps
  * the last results while the next load, and closes on Escape, on leaving the box or on choosing a result.
- * Arrow keys move through the results and Enter opens one.
+ * Arrow keys move through the results and Enter opens one. A page holds 20 results; the last entry shows
+ * how many there are and loads the next 20.
  */
 export function SearchBox({ scope, value, onChange, label, placeholder, emptyText, w, panelWidth }: SearchBoxProps) {
   const { t } = useTranslation();
@@ -43,15 +47,17 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
   const search = useSearch(text, scope);
   const typed = value.trim();
   const min = scope.kind === "global" ? SEARCH_LIMITS.globalMinLength : SEARCH_LIMITS.projectMinLength;
-  const results = text ? (search.data?.data ?? []) : [];
-  // Waiting: for the pause after typing, or for the answer.
-  const waiting = typed.length >= min && (typed !== text || search.isFetching);
+  const pages = text ? (search.data?.pages ?? []) : [];
+  const results = pages.flatMap((page) => page.data);
+  const total = pages[pages.length - 1]?.meta.pagination.total ?? 0;
+  // Waiting: for the pause after typing, or for the answer (a further page shows its own spinner).
+  const waiting = typed.length >= min && (typed !== text || (search.isFetching && !search.isFetchingNextPage));
   const paths = new Map(results.map((result) => [keyOf(result), searchResultPath(result, DEFAULT_LIST_VIEW_TYPE)]));
 
   let body;
   if (typed.length < min) {
     body = <Combobox.Empty>{t("search.min_length", { count: min })}</Combobox.Empty>;
-  } else if (search.error && !waiting) {
+  } else if (search.error && !waiting && !search.isFetchNextPageError) {
     body = <ErrorState error={search.error} onRetry={() => void search.refetch()} />;
   } else if (results.length === 0) {
     body = (
@@ -72,6 +78,23 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
         <SearchResultItem result={result} showProject={scope.kind === "global"} />
       </Combobox.Option>
     ));
+    // Not while the previous text's results stand in for the next ones.
+    if (search.hasNextPage && !search.isPlaceholderData) {
+      body.push(
+        <Combobox.Option key={MORE} value={MORE} aria-label={t("search.show_more")} disabled={search.isFetchingNextPage}>
+          <Group gap="xs" justify="center" wrap="nowrap">
+            {search.isFetchingNextPage && <Loader size="xs" />}
+            <Text size="sm" c="blue" fw={500}>
+              {t("search.show_more")}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {/* The server counts no further than its best 1,000 matches. */}
+              {t(total >= SEARCH_LIMITS.maxTotal ? "search.shown_of_many" : "search.shown_of_total", { shown: results.length, total })}
+            </Text>
+          </Group>
+        </Combobox.Option>,
+      );
+    }
   }
 
   return (
@@ -83,6 +106,10 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
       width={panelWidth && viewportWidth > 0 ? Math.min(panelWidth, viewportWidth - 16) : "target"}
       shadow="md"
       onOptionSubmit={(key) => {
+        if (key === MORE) {
+          void search.fetchNextPage();
+          return;
+        }
         const path = paths.get(key);
         combobox.closeDropdown();
         // Closing a task opened from here comes back to this page.
@@ -109,7 +136,8 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
       </Combobox.Target>
       <Combobox.Dropdown hidden={!typed} aria-busy={waiting}>
         <Combobox.Options aria-label={t("search.results_label")}>
-          <ScrollArea.Autosize mah={PANEL_MAX_HEIGHT} type="scroll">
+          {/* The scrollbar shows whenever the results overflow, so it is plain that there are more below. */}
+          <ScrollArea.Autosize mah={PANEL_MAX_HEIGHT} type="auto">
             {body}
           </ScrollArea.Autosize>
         </Combobox.Options>

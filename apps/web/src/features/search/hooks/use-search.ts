@@ -1,6 +1,6 @@
-import { SEARCH_LIMITS, searchAnswerSchema, type SearchModel } from "@plotline/contracts";
+import { SEARCH_LIMITS, searchAnswerSchema, type SearchAnswer, type SearchModel } from "@plotline/contracts";
 import { useDebouncedValue } from "@mantine/hooks";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { projectKeys } from "../../projects/hooks/project-keys.js";
 
@@ -17,18 +17,27 @@ export function useSearchText(typed: string, scope: SearchScope): string {
   return debounced.length >= min ? debounced : "";
 }
 
+/** The page after `last`, while the search has more (the server reaches no deeper than its best 1,000). */
+function nextPage(last: SearchAnswer): number | undefined {
+  const { current_page: current, total_pages: pages } = last.meta.pagination;
+  return current < pages ? current + 1 : undefined;
+}
+
 /**
- * Results for a box. A new search aborts the pending one: TanStack Query cancels the signal of a query
- * nobody observes any longer, and the client passes it to fetch. Blank text asks nothing.
+ * Results for a box, a page at a time ("Show more" asks for the next). A new search aborts the pending
+ * one: TanStack Query cancels the signal of a query nobody observes any longer, and the client passes it
+ * to fetch. Blank text asks nothing.
  */
 export function useSearch(text: string, scope: SearchScope) {
   const enabled = text.length > 0;
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: scope.kind === "global" ? ["search", text] : [...projectKeys.scope(scope.projectId), "search", text],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal, pageParam }) =>
       scope.kind === "global"
-        ? api.get("pm/v2/search", { schema: searchAnswerSchema, query: { query: text, model: GLOBAL_SEARCH_MODELS }, signal })
-        : api.get("pm-pro/v2/search_by_client", { schema: searchAnswerSchema, query: { query: text, project_id: scope.projectId }, signal }),
+        ? api.get("pm/v2/search", { schema: searchAnswerSchema, query: { query: text, model: GLOBAL_SEARCH_MODELS, page: pageParam }, signal })
+        : api.get("pm-pro/v2/search_by_client", { schema: searchAnswerSchema, query: { query: text, project_id: scope.projectId, page: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
     enabled,
     // The panel keeps the last results on screen while the next ones load, with a spinner.
     placeholderData: keepPreviousData,
