@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       plotline: { origin: plotline.origin, queries: plotline.queries },
     };
 
+    console.log(`Database: ${plotline.database.kind === "postgres" ? "PostgreSQL (BENCH_DATABASE_URL)" : "SQLite"}`);
     console.log(`Load: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per scenario\n`);
     const results: ScenarioResult[] = [];
     for (const scenario of selectScenarios(SCENARIOS, process.argv.slice(2))) {
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     for (const result of results) result.ratioToBaseline = baselineRate ? result.requestsPerSecond / baselineRate : null;
 
     console.log(`\n${formatTable(results)}\n`);
-    await writeResults(RESULTS_FILE, results, settings);
+    await writeResults(RESULTS_FILE, results, settings, plotline.database.kind);
     console.log(`Written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
   } finally {
     await teardown.run();

@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { buildApp } from "../../apps/server/src/app.js";
 import { loadConfig } from "../../apps/server/src/config.js";
 import { openDatabase } from "../../apps/server/src/db/kysely.js";
@@ -13,7 +15,7 @@ export interface QueryCounter {
   count: number;
 }
 
-/** The real Plotline server, listening on loopback, on a fresh SQLite database. */
+/** The real Plotline server, listening on loopback, on a fresh SQLite database or PostgreSQL schema. */
 export interface PlotlineServer {
   origin: string;
   queries: QueryCounter;
@@ -22,8 +24,28 @@ export interface PlotlineServer {
 }
 
 /**
- * Seeds a fresh SQLite database in a temporary folder, migrates it and serves the full app on a free
- * loopback port. Every step registers its undo on `teardown` as soon as it has succeeded.
+ * Creates a fresh schema in the PostgreSQL database of `BENCH_DATABASE_URL` and drops it on teardown, so
+ * the benchmark never writes into tables someone uses.
+ */
+async function freshPostgresSchema(databaseUrl: string, teardown: Teardown): Promise<string> {
+  const schema = `bench_${randomBytes(6).toString("hex")}`;
+  const run = async (statement: string) => {
+    const admin = openDatabase({ databaseUrl, sqlitePath: "", poolSize: 1 });
+    try {
+      await sql.raw(statement).execute(admin.db);
+    } finally {
+      await admin.destroy();
+    }
+  };
+  await run(`create schema ${schema}`);
+  teardown.add(() => run(`drop schema ${schema} cascade`));
+  return schema;
+}
+
+/**
+ * Migrates a fresh database (SQLite in a temporary folder, or a new schema on the PostgreSQL server of
+ * `BENCH_DATABASE_URL`) and serves the full app on a free loopback port. Every step registers its undo on
+ * `teardown` as soon as it has succeeded.
  */
 export async function startPlotline(teardown: Teardown): Promise<PlotlineServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "plotline-bench-"));
@@ -33,8 +55,11 @@ export async function startPlotline(teardown: Teardown): Promise<PlotlineServer>
   // send the benchmark's writes to a real database.
   const config = loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: "", PLOTLINE_DATA: dataDir });
   const queries: QueryCounter = { count: 0 };
+  const databaseUrl = process.env.BENCH_DATABASE_URL?.startsWith("postgres") ? process.env.BENCH_DATABASE_URL : null;
+  const pgSchema = databaseUrl ? await freshPostgresSchema(databaseUrl, teardown) : undefined;
   const database = openDatabase({
-    databaseUrl: null,
+    databaseUrl,
+    pgSchema,
     sqlitePath: path.join(dataDir, "plotline.db"),
     onQuery: () => {
       queries.count += 1;

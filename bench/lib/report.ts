@@ -46,7 +46,7 @@ export function formatTable(results: ScenarioResult[]): string {
 }
 
 /** Writes the results with the machine they ran on, so figures from different machines are not mixed up. */
-export async function writeResults(file: string, results: ScenarioResult[], settings: RunSettings): Promise<void> {
+export async function writeResults(file: string, results: ScenarioResult[], settings: RunSettings, database: string): Promise<void> {
   const cpus = os.cpus();
   const report = {
     date: new Date().toISOString(),
@@ -58,6 +58,7 @@ export async function writeResults(file: string, results: ScenarioResult[], sett
       memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
     },
     settings,
+    database,
     results,
   };
   await fs.mkdir(path.dirname(file), { recursive: true });
