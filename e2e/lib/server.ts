@@ -30,7 +30,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PLOTLINE_DATA: dataDir, PLOTLINE_LOG: "off", DATABASE_URL: "", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PLOTLINE_DATA: dataDir, PLOTLINE_LOG: "off", PLOTLINE_CHECK_RESPONSES: "1", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

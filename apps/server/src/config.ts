@@ -35,6 +35,11 @@ export interface Config {
    * `PLOTLINE_LICENSE_PUBLIC_KEY` is set (tests sign keys with a pair of their own).
    */
   licensePublicKey: string;
+  /**
+   * Parse the big listings' responses with their schemas before sending, as every other response is
+   * (`PLOTLINE_CHECK_RESPONSES=1`; the test suites and journeys turn it on). Off, they are sent as presented.
+   */
+  checkResponses: boolean;
 }
 
 /** Plotline's license public key (SPKI, base64 DER). The private half signs keys and is never in the code. */
@@ -66,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     licensePublicKey: parseLicensePublicKey(env.PLOTLINE_LICENSE_PUBLIC_KEY),
+    checkResponses: env.PLOTLINE_CHECK_RESPONSES === "1",
   };
 }
 

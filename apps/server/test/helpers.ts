@@ -41,7 +41,7 @@ export async function createTestApp(
   }
   const database = openDatabase({ databaseUrl, sqlitePath: ":memory:", pgSchema, poolSize: 4, onQuery: (sql) => queries.push(sql) });
   await migrateToLatest(database);
-  const config = { ...loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: "" }), databaseUrl, ...options.config };
+  const config = { ...loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: "", PLOTLINE_CHECK_RESPONSES: "1" }), databaseUrl, ...options.config };
   const app = await buildApp({ config, database, modules: options.modules, shared: options.shared });
   await app.ready();
   return {

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { item, list } from "../../lib/envelope.js";
+import { presentedSerializerCompiler } from "../../lib/presented-serializer.js";
 import { requireActor } from "../../plugins/auth.js";
 
 const tags = ["task lists"];
@@ -33,6 +34,8 @@ export const taskListsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listTaskListsQuery,
         response: { 200: listEnvelope(taskListSchema) },
       },
+      // Hundreds of tasks per answer: sent as presented, checked against the schema in tests.
+      serializerCompiler: presentedSerializerCompiler(app.ctx.config.checkResponses),
     },
     async (request) => {
       const result = await taskLists.listTaskLists(requireActor(request), request.params.project, request.query);
@@ -56,6 +59,7 @@ export const taskListsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: showTaskListQuery,
         response: { 200: itemEnvelope(taskListSchema) },
       },
+      serializerCompiler: presentedSerializerCompiler(app.ctx.config.checkResponses),
     },
     async (request) => item(await taskLists.getTaskList(requireActor(request), request.params.project, request.params.id, request.query)),
   );

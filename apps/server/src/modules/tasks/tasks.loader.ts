@@ -7,7 +7,7 @@ import { labelsRepository } from "../labels/labels.repository.js";
 import { presentTaskLabel } from "../labels/labels.presenter.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { usersRepository } from "../users/users.repository.js";
-import { presentTask } from "./tasks.presenter.js";
+import { presentTask, sharedPresentation } from "./tasks.presenter.js";
 import { tasksRepository, type TaskRecord } from "./tasks.repository.js";
 
 /** Assignees and comment counts of a set of tasks. */
@@ -55,6 +55,7 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
     users: ReadonlyMap<number, UserRow>,
     accessFor: (projectId: number) => ProjectAccess | undefined,
   ): Task[] {
+    const shared = sharedPresentation(users, timezone);
     return records.flatMap((record) => {
       const access = accessFor(record.project_id);
       if (!access) return [];
@@ -63,10 +64,9 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
           access,
           assigneeIds: relations.assignees.get(record.id) ?? [],
           labels: relations.labels.get(record.id) ?? [],
-          users,
+          shared,
           commentCount: relations.comments.get(record.id) ?? 0,
           fileCount: relations.files.get(record.id) ?? 0,
-          timezone,
         }),
       ];
     });

@@ -1,6 +1,6 @@
-import type { Task, TaskLabel } from "@plotline/contracts";
+import type { DateObject, Task, TaskLabel, User } from "@plotline/contracts";
 import type { UserRow } from "../../db/schema.js";
-import { toDateObject, toRequiredDateObject } from "../../lib/dates.js";
+import { toDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
 import type { ProjectAccess } from "../projects/project-access.js";
@@ -8,28 +8,71 @@ import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { taskAbilities } from "./tasks.policy.js";
 import type { TaskRecord } from "./tasks.repository.js";
 
+/**
+ * The users and dates of one answer, each presented once however many tasks show them: a listing names the
+ * same few people and days hundreds of times. The objects are shared, so they must not be changed.
+ */
+export interface SharedPresentation {
+  /** The user, or the stand-in for a missing account. */
+  user: (id: number) => User;
+  /** The date object of a stored date or timestamp, in the site's time zone. */
+  date: (stored: string | null) => DateObject | null;
+}
+
+/** Presents users from `users` and dates in `timezone`, remembering each one. */
+export function sharedPresentation(users: ReadonlyMap<number, UserRow>, timezone: string): SharedPresentation {
+  const presentedUsers = new Map<number, User>();
+  const dates = new Map<string, DateObject | null>();
+  return {
+    user(id) {
+      let user = presentedUsers.get(id);
+      if (!user) {
+        user = presentUserOrPlaceholder(users, id);
+        presentedUsers.set(id, user);
+      }
+      return user;
+    },
+    date(stored) {
+      if (stored === null) return null;
+      let date = dates.get(stored);
+      if (date === undefined) {
+        date = toDateObject(stored, timezone);
+        dates.set(stored, date);
+      }
+      return date;
+    },
+  };
+}
+
 /** Everything a task presentation is built from, loaded in bulk beforehand. */
 export interface TaskExtras {
   access: ProjectAccess;
   assigneeIds: readonly number[];
-  users: ReadonlyMap<number, UserRow>;
+  /** Users and dates, shared by the tasks of one answer. */
+  shared: SharedPresentation;
   commentCount: number;
   /** Files attached to the task and to its comments. */
   fileCount: number;
   /** The task's labels, by name. */
   labels: readonly TaskLabel[];
-  timezone: string;
+}
+
+function requiredDate(shared: SharedPresentation, stored: string): DateObject {
+  const date = shared.date(stored);
+  if (!date) throw new Error(`Stored date "${stored}" cannot be read`);
+  return date;
 }
 
 /** The fields of a task that leave the server. */
 export function presentTask(record: TaskRecord, extras: TaskExtras): Task {
+  const { shared } = extras;
   return {
     id: record.id,
     title: record.title,
     description: toRichText(record.description),
     estimation: record.estimation,
-    start_at: toDateObject(record.start_at, extras.timezone),
-    due_date: toDateObject(record.due_date, extras.timezone),
+    start_at: shared.date(record.start_at),
+    due_date: shared.date(record.due_date),
     complexity: record.complexity,
     priority: record.priority,
     payable: record.payable === 1,
@@ -39,12 +82,12 @@ export function presentTask(record: TaskRecord, extras: TaskExtras): Task {
     project_id: record.project_id,
     task_list_id: record.task_list_id,
     parent_id: record.parent_id,
-    created_at: toRequiredDateObject(record.created_at, extras.timezone),
-    updated_at: toRequiredDateObject(record.updated_at, extras.timezone),
-    completed_at: toDateObject(record.completed_at, extras.timezone),
+    created_at: requiredDate(shared, record.created_at),
+    updated_at: requiredDate(shared, record.updated_at),
+    completed_at: shared.date(record.completed_at),
     completed_by: record.completed_by,
-    creator: related(presentUserOrPlaceholder(extras.users, record.created_by)),
-    assignees: related(extras.assigneeIds.map((id) => presentUserOrPlaceholder(extras.users, id))),
+    creator: related(shared.user(record.created_by)),
+    assignees: related(extras.assigneeIds.map(shared.user)),
     labels: related([...extras.labels]),
     type: related(
       record.type_id !== null && record.type_title !== null
