@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, VisuallyHidden } from "@mantine/core";
+import { AppShell, Burger, Group, NavLink, ScrollArea, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { routePath, type RouteName } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { useCurrentMe } from "../features/auth/hooks/use-session.js";
 import { LicenseNotice } from "../features/license/components/LicenseNotice.js";
 import { SiteBrand } from "../features/site-settings/components/SiteBrand.js";
 import { siteMenu } from "./site-menu.js";
+import { SkipLink } from "./SkipLink.js";
 import { UserMenu } from "./UserMenu.js";
 
 /** The admin area's frame: header with the user menu, the site menu, and the page. */
@@ -25,12 +26,7 @@ export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
-        <Anchor href="#main-content" className="skip-link" onClick={(event) => {
-          event.preventDefault();
-          document.getElementById("main-content")?.focus();
-        }}>
-          {t("menu.skip_to_content")}
-        </Anchor>
+        <SkipLink />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("menu.open_navigation")} />

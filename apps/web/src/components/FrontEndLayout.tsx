@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Button, Group, Menu } from "@mantine/core";
+import { AppShell, Button, Group, Menu } from "@mantine/core";
 import { MENU_ENTRIES, routePath, type RouteName } from "@plotline/contracts";
 import { IconLayoutDashboard } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { useCurrentMe } from "../features/auth/hooks/use-session.js";
 import { SiteBrand } from "../features/site-settings/components/SiteBrand.js";
 import { siteMenu } from "./site-menu.js";
+import { SkipLink } from "./SkipLink.js";
 import { UserMenu } from "./UserMenu.js";
 
 /** Site menu routes of the admin area that never show on the front-end page, whoever is signed in. */
@@ -29,12 +30,7 @@ export function FrontEndLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
   return (
     <AppShell header={{ height: 56 }} padding="md" data-testid="front-end-layout">
       <AppShell.Header>
-        <Anchor href="#main-content" className="skip-link" onClick={(event) => {
-          event.preventDefault();
-          document.getElementById("main-content")?.focus();
-        }}>
-          {t("menu.skip_to_content")}
-        </Anchor>
+        <SkipLink />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <SiteBrand />

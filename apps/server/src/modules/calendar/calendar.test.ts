@@ -6,14 +6,12 @@ import { createList, createTask, saveCapabilities } from "../tasks/tasks.fixture
 
 let t: TestApp;
 let cast: Cast;
-let projectId: number;
 
 const MARCH = "start=2026-03-01&end=2026-04-01";
 
 beforeAll(async () => {
   t = await createTestApp();
   cast = await createCast(t.app);
-  projectId = (await createProjectWithCast(cast, { title: "Calendar" })).id;
 });
 afterAll(() => t.close());
 

@@ -1,12 +1,13 @@
-import { ActionIcon, Alert, Avatar, Button, Group, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Alert, Avatar, Button, Group, Table, Text, Title, Tooltip } from "@mantine/core";
 import type { Department } from "@plotline/contracts";
-import { IconInfoCircle, IconPencil, IconPlus, IconTrash, IconUsersGroup } from "@tabler/icons-react";
+import { IconInfoCircle, IconPlus, IconUsersGroup } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { RowActions } from "../../../components/RowActions.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { useDeleteDepartment, useDepartments } from "../hooks/use-departments.js";
 import { DepartmentFormModal } from "./DepartmentFormModal.js";
@@ -91,18 +92,12 @@ export function DepartmentsPanel({ integrationOn }: { integrationOn: boolean }) 
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t("departments.edit", { title: department.title })}>
-                        <ActionIcon variant="subtle" color="gray" onClick={() => setEditing(department)} aria-label={t("departments.edit", { title: department.title })}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t("departments.delete", { title: department.title })}>
-                        <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(department)} aria-label={t("departments.delete", { title: department.title })}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
+                    <RowActions
+                      editLabel={t("departments.edit", { title: department.title })}
+                      deleteLabel={t("departments.delete", { title: department.title })}
+                      onEdit={() => setEditing(department)}
+                      onDelete={() => setDeleting(department)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from "@mantine/core";
+import { Alert, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { Label } from "@plotline/contracts";
-import { IconInfoCircle, IconPencil, IconTag, IconTrash } from "@tabler/icons-react";
+import { IconInfoCircle, IconTag } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
+import { RowActions } from "../../../components/RowActions.js";
 import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
@@ -23,22 +24,12 @@ function LabelRow({ label, onEdit, onDelete, editing }: { label: Label; onEdit: 
           </Text>
         )}
       </Stack>
-      <Group gap={4} wrap="nowrap">
-        {label.abilities.can_edit && (
-          <Tooltip label={t("labels.edit", { title: label.title })}>
-            <ActionIcon variant="subtle" color="gray" onClick={onEdit} aria-label={t("labels.edit", { title: label.title })}>
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-        {label.abilities.can_delete && (
-          <Tooltip label={t("labels.delete", { title: label.title })}>
-            <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={t("labels.delete", { title: label.title })}>
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </Group>
+      <RowActions
+        editLabel={t("labels.edit", { title: label.title })}
+        deleteLabel={t("labels.delete", { title: label.title })}
+        onEdit={label.abilities.can_edit ? onEdit : undefined}
+        onDelete={label.abilities.can_delete ? onDelete : undefined}
+      />
     </Group>
   );
 }

@@ -1,13 +1,14 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { useForm, type GetInputPropsReturnType } from "@mantine/form";
 import { createSitePageBody, type SitePage, type SiteSettingsEnvelope } from "@plotline/contracts";
-import { IconCheck, IconExternalLink, IconFileOff, IconPencil, IconPlus, IconTrash, IconX } from "@tabler/icons-react";
+import { IconCheck, IconExternalLink, IconFileOff, IconPlus, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { RowActions } from "../../../components/RowActions.js";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreatePage, useDeletePage, usePages, useUpdatePage } from "../hooks/use-pages.js";
@@ -176,18 +177,12 @@ export function PagesPanel({ settings }: { settings: SiteSettingsEnvelope }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t("site_settings.page_edit", { title: page.post_title })}>
-                          <ActionIcon variant="subtle" color="gray" onClick={() => setEditing(page.id)} aria-label={t("site_settings.page_edit", { title: page.post_title })}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t("site_settings.page_delete", { title: page.post_title })}>
-                          <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(page)} aria-label={t("site_settings.page_delete", { title: page.post_title })}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions
+                        editLabel={t("site_settings.page_edit", { title: page.post_title })}
+                        deleteLabel={t("site_settings.page_delete", { title: page.post_title })}
+                        onEdit={() => setEditing(page.id)}
+                        onDelete={() => setDeleting(page)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ),
