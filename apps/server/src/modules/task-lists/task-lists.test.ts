@@ -91,6 +91,17 @@ describe("GET /api/pm/v2/projects/:project/task-lists", () => {
     expect(body.meta.pagination).toEqual({ total: 4, count: 3, per_page: 3, current_page: 1, total_pages: 2 });
     const second = await cast.client.inject({ method: "GET", url: `/api/pm/v2/projects/${projectB}/task-lists?per_page=3&page=2` });
     expect(second.json().data.map((list: ListBody) => list.title)).toEqual(["Three"]);
+    expect(second.json().meta.pagination).toEqual({ total: 4, count: 1, per_page: 3, current_page: 2, total_pages: 2 });
+    // A page past the end still tells how many lists there are.
+    const past = await cast.client.inject({ method: "GET", url: `/api/pm/v2/projects/${projectB}/task-lists?per_page=3&page=3` });
+    expect(past.json().data).toEqual([]);
+    expect(past.json().meta.pagination).toEqual({ total: 4, count: 0, per_page: 3, current_page: 3, total_pages: 2 });
+    // The tasks shown are those of the lists on the page asked for.
+    const withTasks = await cast.manager.inject({ method: "GET", url: `/api/pm/v2/projects/${projectB}/task-lists?per_page=2&page=2&with=incomplete_tasks` });
+    const secondPage = withTasks.json().data as ListBody[];
+    expect(secondPage.map((list) => list.title)).toEqual(["Two", "Three"]);
+    expect(secondPage.map((list) => list.incomplete_tasks?.data.length)).toEqual(secondPage.map((list) => list.meta.total_incomplete_tasks));
+    expect(secondPage[0]?.incomplete_tasks?.data.map((task) => task.title)).toEqual(["Second list task"]);
     const all = await cast.client.inject({ method: "GET", url: `/api/pm/v2/projects/${projectB}/task-lists?per_page=-1` });
     expect(all.json().data).toHaveLength(4);
   });
