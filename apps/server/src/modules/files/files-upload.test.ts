@@ -8,6 +8,7 @@ import { createCast, createProjectWithCast, type Cast } from "../../../test/fact
 import { createTestApp, type Session, type TestApp } from "../../../test/helpers.js";
 import type { Actor } from "../../lib/actor.js";
 import { localDiskStorage } from "../../storage/local-disk.js";
+import { attachmentsService } from "./attachments.service.js";
 import { filesService } from "./files.service.js";
 import { multipart, type TestFile } from "./files.multipart.fixture.js";
 
@@ -124,7 +125,9 @@ describe("uploads", () => {
       },
       transformResult: async (args) => args.result,
     });
-    const service = filesService({ ...t.app.ctx, db: failing }, t.app.services.access, localDiskStorage(path.join(dataDir, "files")));
+    const failingCtx = { ...t.app.ctx, db: failing };
+    const storage = localDiskStorage(path.join(dataDir, "files"));
+    const service = filesService(failingCtx, t.app.services.access, storage, attachmentsService(failingCtx, t.app.services.access, storage));
     const actor: Actor = { id: cast.siteManager.userId, displayName: "Sam Site", email: "", avatarUrl: null, isSiteManager: true, via: "session", sessionId: null, nonce: null };
     await expect(service.upload(actor, projectId, { parent: 0 }, [{ filename: "a.png", bytes: await png() }])).rejects.toThrow(/insert failed/);
     expect((await storedFiles()).length).toBe(before.files);

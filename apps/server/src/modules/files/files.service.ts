@@ -12,7 +12,7 @@ import type { ProjectAccess, ProjectAccessService } from "../projects/project-ac
 import { usersRepository } from "../users/users.repository.js";
 import { attachmentNeeds } from "./attachments.policy.js";
 import { attachmentsRepository, type AttachmentWithOwner } from "./attachments.repository.js";
-import { attachmentsService, type AttachmentChanges, type AttachmentsService } from "./attachments.service.js";
+import type { AttachmentChanges, AttachmentsService } from "./attachments.service.js";
 import { openStored, type DownloadPlan } from "./files.download.js";
 import { filePolicy } from "./files.policy.js";
 import { presentFile, presentFolder, type OwnerView } from "./files.presenter.js";
@@ -42,7 +42,7 @@ export function filesService(
   ctx: AppContext,
   access: ProjectAccessService,
   storage: Storage,
-  attachments: AttachmentsService = attachmentsService(ctx, access, storage),
+  attachments: AttachmentsService,
 ) {
   const files = filesRepository(ctx.db);
   const attached = attachmentsRepository(ctx.db);
