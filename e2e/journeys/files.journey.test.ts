@@ -5,7 +5,7 @@ import type { BrowserContext, Locator, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFirstUser, type ApiSession } from "../lib/api.js";
 import { closeToasts as closeAllToasts, screenshot as fullPageShot, waitForAnswer, watchForPageErrors } from "../lib/browser.js";
-import { browser, expectOk, page, pageErrors, poll, server, useJourney } from "../lib/journey.js";
+import { browser, expectOk, openContext, page, pageErrors, poll, server, useJourney } from "../lib/journey.js";
 import { client, manager } from "../lib/people.js";
 
 /**
@@ -442,7 +442,7 @@ describe("files: folders, uploads, docs, links, moving, privacy and downloads", 
   });
 
   it("hides the private folder from a client, and a refused download says 'Permission denied.'", async () => {
-    const clientContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const clientContext = await openContext({ viewport: { width: 1280, height: 800 } });
     const clientPage = await clientContext.newPage();
     clientPage.setDefaultTimeout(15_000);
     const clientErrors = watchForPageErrors(clientPage);
@@ -451,8 +451,8 @@ describe("files: folders, uploads, docs, links, moving, privacy and downloads", 
     await row("Designs", clientPage).waitFor();
     await row("mockup.png", clientPage).waitFor();
     expect(await row("Board only", clientPage).count()).toBe(0);
-    // A client may not create files: no create buttons.
-    expect(await clientPage.getByRole("button", { name: "Create a folder" }).count()).toBe(0);
+    // A client holds create_file by default, as in the original: the create buttons are offered.
+    expect(await clientPage.getByRole("button", { name: "Create a folder" }).count()).toBe(1);
     await screenshot(clientPage, "files-client-list");
 
     // The manager makes the picture private meanwhile: the client's download is refused.

@@ -80,10 +80,11 @@ describe("project settings: labels, capabilities and pages", () => {
     await poll(() => managerPage.url()).toMatch(/#\/projects\/\d+\/settings$/);
     await expect(settingsTabs(managerPage).getByRole("tab", { name: "Capabilities" }).getAttribute("aria-selected")).resolves.toBe("true");
     await managerPage.getByRole("checkbox", { name: "View private tasks: Client" }).waitFor();
-    // The defaults: co-workers hold all ten, clients the four create_* but no view_private_*.
+    // The defaults: co-workers hold all ten, clients the five create_* but no view_private_*.
     expect(await managerPage.getByRole("checkbox", { name: "View private tasks: Co-worker" }).isChecked()).toBe(true);
     expect(await managerPage.getByRole("checkbox", { name: "View private tasks: Client" }).isChecked()).toBe(false);
     expect(await managerPage.getByRole("checkbox", { name: "Create tasks: Client" }).isChecked()).toBe(true);
+    expect(await managerPage.getByRole("checkbox", { name: "Create files: Client" }).isChecked()).toBe(true);
     for (const group of ["Message", "Todo List", "Todo", "Milestone", "Files"]) {
       await managerPage.getByRole("table").getByText(group, { exact: true }).waitFor();
     }

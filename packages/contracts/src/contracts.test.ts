@@ -25,10 +25,10 @@ describe("validation messages", () => {
 });
 
 describe("roles and menus", () => {
-  it("gives co-workers every capability and clients the four create_* without view_private_*", () => {
+  it("gives co-workers every capability and clients the five create_* without view_private_*", () => {
     expect(Object.values(DEFAULT_CAPABILITIES.co_worker).every(Boolean)).toBe(true);
     const granted = Object.entries(DEFAULT_CAPABILITIES.client).filter(([, on]) => on).map(([cap]) => cap);
-    expect(granted).toEqual(["create_message", "create_list", "create_task", "create_milestone"]);
+    expect(granted).toEqual(["create_message", "create_list", "create_task", "create_milestone", "create_file"]);
   });
 
   it("keeps the documents' menu orders", () => {

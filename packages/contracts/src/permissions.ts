@@ -34,10 +34,13 @@ export const CAPABILITY_GROUPS: ReadonlyArray<{ label: string; capabilities: rea
 /** Roles whose capabilities a project may change. */
 export type ConfigurableRole = "co_worker" | "client";
 
-/** The create_* capabilities a client holds by default: the host's four; files are a Pro addition. */
-const CLIENT_DEFAULT_CREATE: readonly Capability[] = ["create_message", "create_list", "create_task", "create_milestone"];
+/** The create_* capabilities a client holds by default: all five, files included, as in the original. */
+const CLIENT_DEFAULT_CREATE: readonly Capability[] = ["create_message", "create_list", "create_task", "create_milestone", "create_file"];
 
-/** Defaults: co-workers hold all ten; clients the host's four create_* and no view_private_*. */
+/**
+ * Defaults for a project with no saved capabilities: co-workers hold all ten; clients the five create_*
+ * and no view_private_*. A project that saved its capabilities keeps them (the complete set is stored).
+ */
 export const DEFAULT_CAPABILITIES: Record<ConfigurableRole, Record<Capability, boolean>> = {
   co_worker: Object.fromEntries(CAPABILITIES.map((cap) => [cap, true])) as Record<Capability, boolean>,
   client: Object.fromEntries(CAPABILITIES.map((cap) => [cap, CLIENT_DEFAULT_CREATE.includes(cap)])) as Record<

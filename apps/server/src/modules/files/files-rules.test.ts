@@ -54,6 +54,9 @@ async function matrix(expected: Record<Role, number>, act: (session: Session, ro
 }
 
 const READERS = { siteManager: 200, manager: 200, coWorker: 200, client: 200, outsider: 403 } as const;
+/** Members holding create_file: every role by default, clients included, as in the original. */
+const FILE_CREATORS = { siteManager: 200, manager: 200, coWorker: 200, client: 200, outsider: 403 } as const;
+/** What a client may not do to another's item, nor privately (it lacks view_private_file). */
 const CREATORS = { siteManager: 200, manager: 200, coWorker: 200, client: 403, outsider: 403 } as const;
 const MANAGERS = { siteManager: 200, manager: 200, coWorker: 403, client: 403, outsider: 403 } as const;
 /** A private item: hidden (404) from the client, who lacks view_private_file. */
@@ -85,10 +88,10 @@ describe("permission matrix (default capabilities)", () => {
   });
 
   it("creates folders, docs, links and uploads with create_file only", async () => {
-    await matrix(CREATORS, (session, role) => session.inject({ method: "POST", url: base(), payload: { type: "folder", title: `Folder of ${role}` } }));
-    await matrix(CREATORS, (session, role) => session.inject({ method: "POST", url: base(), payload: { type: "doc", title: `Doc of ${role}`, description: "<p>x</p>" } }));
-    await matrix(CREATORS, (session, role) => session.inject({ method: "POST", url: base(), payload: { type: "link", title: `Link of ${role}`, url: "https://example.com" } }));
-    await matrix(CREATORS, (session, role) =>
+    await matrix(FILE_CREATORS, (session, role) => session.inject({ method: "POST", url: base(), payload: { type: "folder", title: `Folder of ${role}` } }));
+    await matrix(FILE_CREATORS, (session, role) => session.inject({ method: "POST", url: base(), payload: { type: "doc", title: `Doc of ${role}`, description: "<p>x</p>" } }));
+    await matrix(FILE_CREATORS, (session, role) => session.inject({ method: "POST", url: base(), payload: { type: "link", title: `Link of ${role}`, url: "https://example.com" } }));
+    await matrix(FILE_CREATORS, (session, role) =>
       session.inject({ method: "POST", url: base(), ...multipart({ type: "pro_file", parent: "0" }, [{ name: `${role}.txt`, bytes: Buffer.from("x") }]) }));
     // Making an item private at creation also needs view_private_file, which co-workers hold by default.
     await matrix(CREATORS, (session, role) => session.inject({ method: "POST", url: base(), payload: { type: "folder", title: `Private of ${role}`, private: 1 } }));
@@ -132,7 +135,7 @@ describe("permission matrix (default capabilities)", () => {
 });
 
 describe("permission matrix (changed capabilities)", () => {
-  afterAll(() => setCapabilities({ client: { create_file: false }, co_worker: { create_file: true, view_private_file: true } }));
+  afterAll(() => setCapabilities({ client: { create_file: true }, co_worker: { create_file: true, view_private_file: true } }));
 
   it("lets a client given create_file create and rename their own items, but never make anything private", async () => {
     await setCapabilities({ client: { create_file: true } });

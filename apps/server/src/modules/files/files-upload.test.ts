@@ -69,7 +69,12 @@ describe("uploads", () => {
 
   it("lets only roles with create_file upload", async () => {
     const bytes = Buffer.from("plain notes\n");
+    // Clients hold create_file by default, as in the original; a project may take it away.
+    expect((await upload(cast.client, [{ name: "a.txt", bytes }])).statusCode).toBe(200);
+    const settings = `/api/pm/v2/projects/${projectId}/settings`;
+    await cast.manager.inject({ method: "POST", url: settings, payload: { key: "capabilities", value: { client: { create_file: false } } } });
     expect((await upload(cast.client, [{ name: "a.txt", bytes }])).statusCode).toBe(403);
+    await cast.manager.inject({ method: "POST", url: settings, payload: { key: "capabilities", value: { client: { create_file: true } } } });
     expect((await upload(cast.outsider, [{ name: "a.txt", bytes }])).statusCode).toBe(403);
     expect((await upload(cast.manager, [])).statusCode).toBe(400);
     expect((await upload(cast.manager, [{ name: "a.txt", bytes }], { type: "pro_file", parent: "999999" })).statusCode).toBe(400);

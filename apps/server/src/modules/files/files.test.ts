@@ -36,7 +36,7 @@ async function lastActivity(): Promise<{ resource_type: string; action_type: str
 
 describe("POST .../files (folder, doc, link, revision)", () => {
   it("lets roles with create_file create a folder, and refuses the rest", async () => {
-    const expected: Record<Role, number> = { siteManager: 200, manager: 200, coWorker: 200, client: 403, outsider: 403 };
+    const expected: Record<Role, number> = { siteManager: 200, manager: 200, coWorker: 200, client: 200, outsider: 403 };
     for (const role of ROLES) {
       const response = await cast[role].inject({ method: "POST", url: base(), payload: { type: "folder", title: `By ${role}`, parent: 0 } });
       expect(response.statusCode, role).toBe(expected[role]);
@@ -120,7 +120,7 @@ describe("privacy", () => {
     expect(own.json().data).toMatchObject({ private: "1" });
     const clientFolder = await cast.client.inject({ method: "POST", url: `${base()}/${folder.id}`, payload: { private: 0 } });
     expect(clientFolder.statusCode).toBe(404);
-    // A client lacks create_file by default (files-rules.test.ts gives it and checks privacy is still refused).
+    // A client holds create_file by default but not view_private_file, so a private folder is refused.
     expect((await cast.client.inject({ method: "POST", url: base(), payload: { type: "folder", title: "X", private: 1 } })).statusCode).toBe(403);
   });
 });

@@ -40,7 +40,18 @@ describe("GET /api/pm/v2/projects/:project/settings", () => {
     const response = await cast.manager.inject({ method: "GET", url: url(fresh) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { capabilities: DEFAULT_CAPABILITIES } });
-    expect(response.json().data.capabilities.client).toMatchObject({ create_task: true, create_file: false, view_private_task: false });
+    expect(response.json().data.capabilities.client).toMatchObject({ create_task: true, create_file: true, view_private_task: false });
+  });
+
+  it("keeps the capabilities a project saved before the defaults gave clients create_file", async () => {
+    const project = (await createProjectWithCast(cast)).id;
+    // What a save stored while the client default was four create_*: the complete set, create_file off.
+    const saved = { co_worker: DEFAULT_CAPABILITIES.co_worker, client: { ...DEFAULT_CAPABILITIES.client, create_file: false } };
+    await t.database.db.insertInto("project_settings").values({ project_id: project, key: "capabilities", value: JSON.stringify(saved), updated_at: "2024-01-01 00:00:00" }).execute();
+    const response = await cast.manager.inject({ method: "GET", url: url(project) });
+    expect(response.json().data.capabilities).toEqual(saved);
+    const folder = await cast.client.inject({ method: "POST", url: `/api/pm-pro/v2/projects/${project}/files`, payload: { type: "folder", title: "Refused" } });
+    expect(folder.statusCode).toBe(403);
   });
 
   for (const role of ROLES) {
@@ -126,7 +137,7 @@ describe("POST /api/pm/v2/projects/:project/settings", () => {
   for (const role of ROLES) {
     it(`answers ${ALLOWED[role]} to a ${role}`, async () => {
       const project = (await createProjectWithCast(cast)).id;
-      const response = await save(cast[role], { key: "capabilities", value: { client: { create_file: true } } }, project);
+      const response = await save(cast[role], { key: "capabilities", value: { client: { create_file: false } } }, project);
       expect(response.statusCode).toBe(ALLOWED[role]);
       expect((await savedRow(project)) !== undefined).toBe(ALLOWED[role] === 200);
     });

@@ -75,7 +75,7 @@ describe("GET /api/pm/v2/projects", () => {
     const body = response.json();
     expect(body.data.map((p: { id: number }) => p.id)).toEqual([projectId]);
     expect(body.meta).toMatchObject({ total_incomplete: 1, total_complete: 0, total_favourite: 0, pagination: { total: 1 } });
-    expect(body.data[0].abilities).toMatchObject({ can_edit: false, create_task: true, view_private_task: false, create_file: false });
+    expect(body.data[0].abilities).toMatchObject({ can_edit: false, create_task: true, view_private_task: false, create_file: true });
     const outsider = await cast.outsider.inject({ method: "GET", url: "/api/pm/v2/projects" });
     expect(outsider.json().data).toEqual([]);
   });
