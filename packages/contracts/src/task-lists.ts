@@ -53,6 +53,8 @@ export const listTaskListsQuery = z.object({
   page: zInt.min(1).default(1),
   status: z.coerce.number().int().min(0).max(1).default(1),
   with: zNameList,
+  /** Only the lists linked to this milestone (the milestone's own page lists them with their tasks). */
+  milestone: zId.optional(),
   /** Page size of the tasks included with `with=incomplete_tasks,complete_tasks`. */
   incomplete_task_per_page: zInt.min(1).max(500).default(20),
   complete_task_per_page: zInt.min(1).max(500).default(10),

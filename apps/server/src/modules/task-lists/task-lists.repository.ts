@@ -9,6 +9,8 @@ export interface ListFilter {
   status: number;
   /** Whether private lists are included. */
   includePrivate: boolean;
+  /** Only the lists linked to this milestone. */
+  milestoneId?: number;
 }
 
 /** A milestone as a list links to it. */
@@ -29,7 +31,8 @@ export function taskListsRepository(db: Kysely<Database>) {
       .selectFrom("task_lists")
       .where("project_id", "=", filter.projectId)
       .where("status", "=", filter.status)
-      .$if(!filter.includePrivate, (qb) => qb.where("privacy", "=", 0));
+      .$if(!filter.includePrivate, (qb) => qb.where("privacy", "=", 0))
+      .$if(filter.milestoneId !== undefined, (qb) => qb.where("milestone_id", "=", filter.milestoneId ?? 0));
   }
 
   return {

@@ -134,7 +134,7 @@ export function taskListsService(
     async listTaskLists(actor: Actor, projectId: number, query: ListTaskListsQuery): Promise<{ lists: TaskList[]; pagination: Pagination }> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const page = pageRequest(query.page, query.per_page, 15);
-      const filter = { projectId, status: query.status, includePrivate: privacyView(projectAccess).privateLists };
+      const filter = { projectId, status: query.status, includePrivate: privacyView(projectAccess).privateLists, milestoneId: query.milestone };
       const { rows, total } = await lists.listLists(filter, page.limit, page.offset);
       const paging: TaskPaging = {
         incomplete: query.with.includes("incomplete_tasks") ? { page: 1, perPage: query.incomplete_task_per_page } : undefined,
