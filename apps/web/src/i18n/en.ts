@@ -81,6 +81,19 @@ export const en = {
     previous: "Previous",
     next: "Next",
   },
+  discard_guard: {
+    title: "Discard your changes?",
+    body: "What you typed in this form has not been saved and will be lost.",
+    keep: "Keep editing",
+    discard: "Discard",
+  },
+  not_available: {
+    title: "Not available",
+    body: "This item does not exist, or you may not see it. It may have been deleted, or your role in the project may not include it.",
+    back_previous: "Go back",
+    back_projects: "Back to projects",
+    back_to: "Back to {{place}}",
+  },
   projects: {
     title: "Projects",
     empty_title: "No projects yet",

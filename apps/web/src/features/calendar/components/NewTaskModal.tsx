@@ -1,5 +1,5 @@
 import "@mantine/dates/styles.css";
-import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useForm } from "@mantine/form";
 import { createTaskBody, type CalendarProject } from "@plotline/contracts";
@@ -12,6 +12,7 @@ import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreateTask } from "../../tasks/hooks/use-tasks.js";
 import { DISPLAY_DATE_FORMAT } from "../../tasks/task-dates.js";
 import { calendarKeys } from "../hooks/use-calendar.js";
+import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 
 const FIELDS = ["title", "board_id", "assignees", "start_at", "due_date", "privacy"] as const;
 
@@ -63,6 +64,7 @@ export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft
       ...(values.start_at && values.due_date && dayjs(values.due_date).isBefore(values.start_at) ? { due_date: t("calendar.new_task_form.due_before_start") } : {}),
     }),
   });
+  const guard = useDiscardGuard(form.isDirty(), onClose);
   const project = creatable.find((candidate) => String(candidate.id) === form.values.project);
   const create = useCreateTask(project?.id ?? 0);
 
@@ -90,7 +92,7 @@ export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft
   });
 
   return (
-    <Modal opened onClose={onClose} title={t("calendar.new_task_form.title")} size="lg" centered>
+    <GuardedModal guard={guard} opened title={t("calendar.new_task_form.title")} size="lg" centered>
       {creatable.length === 0 ? (
         <Text c="dimmed">{t("calendar.new_task_form.no_project")}</Text>
       ) : (
@@ -152,7 +154,7 @@ export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft
             </SimpleGrid>
             {project?.abilities.view_private_task && <Checkbox label={t("tasks.private_switch")} description={t("tasks.private_hint")} {...form.getInputProps("privacy", { type: "checkbox" })} />}
             <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={guard.requestClose}>
                 {t("common.cancel")}
               </Button>
               <Button type="submit" loading={create.isPending}>
@@ -162,6 +164,6 @@ export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft
           </Stack>
         </form>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }

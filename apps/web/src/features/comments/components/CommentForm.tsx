@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import type { Attachment } from "@plotline/contracts";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useReportDirty } from "../../../components/DiscardGuard.js";
 import { RichTextEditor, type MentionUser } from "../../../components/RichTextEditor.js";
 import { AttachmentPicker, EMPTY_DRAFT, type AttachmentDraft } from "../../files/components/AttachmentPicker.js";
 import { isBlankHtml } from "../../projects/lib/dates.js";
@@ -34,6 +35,8 @@ export function CommentForm({
   const [sending, setSending] = useState(false);
   // A ref, not state, because two clicks can land before React re-renders with `sending`.
   const inFlight = useRef(false);
+  // Closing the task or file this comment is written in asks before the text is lost.
+  useReportDirty(value !== initialValue || attachments.added.length > 0 || attachments.removed.length > 0);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from "@mantine/core";
+import { Button, Group, MultiSelect, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { createDepartmentBody, type Department, type User } from "@plotline/contracts";
@@ -8,6 +8,7 @@ import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useUsers } from "../../users/hooks/use-users.js";
 import { useCreateDepartment, useUpdateDepartment } from "../hooks/use-departments.js";
+import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 
 interface Values {
   title: string;
@@ -29,6 +30,7 @@ export function DepartmentFormModal({ department, opened, onClose }: { departmen
     validate: (values) => validateWith(createDepartmentBody.pick({ title: true }))({ title: values.title }),
   });
 
+  const guard = useDiscardGuard(form.isDirty(), onClose);
   const options = new Map(known);
   for (const user of users.data?.data ?? []) options.set(user.id, user);
 
@@ -40,7 +42,7 @@ export function DepartmentFormModal({ department, opened, onClose }: { departmen
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={department ? t("departments.form_edit") : t("departments.form_new")} centered>
+    <GuardedModal guard={guard} opened={opened} title={department ? t("departments.form_edit") : t("departments.form_new")} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label={t("departments.form_title")} placeholder={t("departments.form_title_placeholder")} required maxLength={200} data-autofocus {...form.getInputProps("title")} />
@@ -69,7 +71,7 @@ export function DepartmentFormModal({ department, opened, onClose }: { departmen
             }}
           />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={guard.requestClose}>
               {t("departments.cancel")}
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
@@ -78,6 +80,6 @@ export function DepartmentFormModal({ department, opened, onClose }: { departmen
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

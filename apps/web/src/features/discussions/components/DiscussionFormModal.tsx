@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Input, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Input, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { createDiscussionBody, type Discussion } from "@plotline/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 import { RichTextEditor, type MentionUser } from "../../../components/RichTextEditor.js";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
@@ -56,6 +57,9 @@ export function DiscussionFormModal({
     ...(milestones.data?.data ?? []).map((milestone) => ({ value: String(milestone.id), label: milestone.title })),
   ];
 
+  const hasNewFiles = attachments.added.length > 0 || attachments.removed.length > 0;
+  const guard = useDiscardGuard(form.isDirty() || hasNewFiles, onClose);
+
   // The query client toasts every message; the form also shows them next to their fields.
   const onError = (error: unknown) => form.setErrors(fieldErrors(error, FIELDS).byField);
 
@@ -76,7 +80,7 @@ export function DiscussionFormModal({
   });
 
   return (
-    <Modal opened onClose={onClose} title={discussion ? t("discussions.form.edit_title") : t("discussions.form.new_title")} size="lg" centered>
+    <GuardedModal guard={guard} opened title={discussion ? t("discussions.form.edit_title") : t("discussions.form.new_title")} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label={t("discussions.form.title")} placeholder={t("discussions.form.title_placeholder")} required data-autofocus {...form.getInputProps("title")} />
@@ -103,7 +107,7 @@ export function DiscussionFormModal({
           />
           <Checkbox label={t("discussions.form.privacy")} {...form.getInputProps("privacy", { type: "checkbox" })} />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={guard.requestClose}>
               {t("discussions.form.cancel")}
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
@@ -112,6 +116,6 @@ export function DiscussionFormModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -3,6 +3,7 @@ import type { Attachment } from "@plotline/contracts";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormActions, FormFrame } from "./FormFrame.js";
+import { useReportDirty } from "../../../components/DiscardGuard.js";
 import { RichTextEditor, type MentionUser } from "../../../components/RichTextEditor.js";
 import { useCreateFileItem, useUpdateFileItem } from "../hooks/use-files.js";
 import { AttachmentPicker, EMPTY_DRAFT, type AttachmentDraft } from "./AttachmentPicker.js";
@@ -44,6 +45,7 @@ export function DocForm({
   const [attachments, setAttachments] = useState<AttachmentDraft>(EMPTY_DRAFT);
   const pending = create.isPending || update.isPending;
   const empty = title.trim() === "";
+  useReportDirty(title !== (initial?.title ?? "") || description !== (initial?.description ?? "") || attachments.added.length > 0 || attachments.removed.length > 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

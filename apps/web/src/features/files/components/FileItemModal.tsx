@@ -1,10 +1,11 @@
-import { Anchor, Button, Grid, Group, Image, Modal, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { Anchor, Button, Grid, Group, Image, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import type { FileItem, FileRevision, Project } from "@plotline/contracts";
 import { IconDownload, IconExternalLink, IconHistory, IconPaperclip, IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
+import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { RichTextView } from "../../../components/RichTextEditor.js";
@@ -72,6 +73,9 @@ export function FileItemModal({ project, itemId, onClose }: { project: Project; 
   const data = item.data;
   const revisions = data?.revisions?.data ?? [];
   const editable = data !== undefined && (data.type === "doc" || data.type === "link") && data.abilities.can_edit;
+
+  // Nothing here is a form of its own; the doc, link and comment editors inside report what they hold.
+  const guard = useDiscardGuard(false, onClose);
 
   let body;
   if (item.error) body = <ErrorState error={item.error} onRetry={() => void item.refetch()} />;
@@ -184,8 +188,8 @@ export function FileItemModal({ project, itemId, onClose }: { project: Project; 
     );
 
   return (
-    <Modal opened onClose={onClose} title={data ? truncate(data.title || data.name) : ""} size="xl" centered>
+    <GuardedModal guard={guard} opened title={data ? truncate(data.title || data.name) : ""} size="xl" centered>
       {body}
-    </Modal>
+    </GuardedModal>
   );
 }

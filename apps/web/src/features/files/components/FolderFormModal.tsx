@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconFolder } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateFileItem } from "../hooks/use-files.js";
+import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 
 /** The documents fix the create-folder modal at 400 px. */
 const FOLDER_MODAL_WIDTH = 400;
@@ -28,6 +29,7 @@ export function FolderFormModal({
   const [isPrivate, setPrivate] = useState(false);
   const empty = name.trim() === "";
 
+  const guard = useDiscardGuard(!empty, onClose);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // A second Enter while the first request runs must not create a twin.
@@ -36,7 +38,7 @@ export function FolderFormModal({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t("files.folder_form.title")} size={FOLDER_MODAL_WIDTH} centered>
+    <GuardedModal guard={guard} opened title={t("files.folder_form.title")} size={FOLDER_MODAL_WIDTH} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -55,7 +57,7 @@ export function FolderFormModal({
           </Group>
           {canSetPrivate && <Checkbox label={t("files.private_label")} checked={isPrivate} onChange={(event) => setPrivate(event.currentTarget.checked)} />}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={guard.requestClose}>
               {t("common.cancel")}
             </Button>
             <Button type="submit" disabled={empty} loading={create.isPending}>
@@ -64,6 +66,6 @@ export function FolderFormModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

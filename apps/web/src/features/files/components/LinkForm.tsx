@@ -2,6 +2,7 @@ import { Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormActions, FormFrame } from "./FormFrame.js";
+import { useReportDirty } from "../../../components/DiscardGuard.js";
 import { useCreateFileItem, useUpdateFileItem } from "../hooks/use-files.js";
 
 /** What an edited link starts from. */
@@ -35,6 +36,7 @@ export function LinkForm({
   const [description, setDescription] = useState(initial?.description ?? "");
   const pending = create.isPending || update.isPending;
   const incomplete = title.trim() === "" || url.trim() === "";
+  useReportDirty(title !== (initial?.title ?? "") || url !== (initial?.url ?? "") || description !== (initial?.description ?? ""));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

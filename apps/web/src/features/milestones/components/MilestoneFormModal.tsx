@@ -1,5 +1,5 @@
 import "@mantine/dates/styles.css";
-import { Button, Checkbox, Group, Input, Modal, Stack, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Input, Stack, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useForm } from "@mantine/form";
 import { createMilestoneBody, type Milestone } from "@plotline/contracts";
@@ -10,6 +10,7 @@ import { RichTextEditor } from "../../../components/RichTextEditor.js";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreateMilestone, useUpdateMilestone } from "../hooks/use-milestones.js";
+import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 
 const FIELDS = ["title", "description", "achieve_date", "privacy"] as const;
 
@@ -49,6 +50,7 @@ export function MilestoneFormModal({
     validate: (values) => validateWith(createMilestoneBody.pick({ title: true }))({ title: values.title }),
   });
 
+  const guard = useDiscardGuard(form.isDirty(), onClose);
   // The query client toasts every message; the form also shows them next to their fields.
   const onError = (error: unknown) => form.setErrors(fieldErrors(error, FIELDS).byField);
 
@@ -64,7 +66,7 @@ export function MilestoneFormModal({
   });
 
   return (
-    <Modal opened onClose={onClose} title={milestone ? t("milestones.form.edit_title") : t("milestones.form.new_title")} size="lg" centered>
+    <GuardedModal guard={guard} opened title={milestone ? t("milestones.form.edit_title") : t("milestones.form.new_title")} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label={t("milestones.form.title")} placeholder={t("milestones.form.title_placeholder")} required data-autofocus {...form.getInputProps("title")} />
@@ -88,7 +90,7 @@ export function MilestoneFormModal({
           />
           {canSetPrivacy && <Checkbox label={t("milestones.form.privacy")} {...form.getInputProps("privacy", { type: "checkbox" })} />}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={guard.requestClose}>
               {t("milestones.form.cancel")}
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
@@ -97,6 +99,6 @@ export function MilestoneFormModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

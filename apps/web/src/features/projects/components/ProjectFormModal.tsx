@@ -1,4 +1,4 @@
-import { Button, ColorInput, Group, Input, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { Button, ColorInput, Group, Input, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { createProjectBody, PROJECT_STATUSES, routePath, type Project, type ProjectStatus, type RoleName } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreateProject, useUpdateProject } from "../hooks/use-projects.js";
 import { MembersField, roleId, type MemberDraft } from "./MembersField.js";
+import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 
 const FIELDS = ["title", "description", "status", "color", "assignees", "department_id"] as const;
 const SWATCHES = ["#228be6", "#15aabf", "#12b886", "#40c057", "#fab005", "#fd7e14", "#fa5252", "#e64980", "#7950f2", "#495057"];
@@ -49,6 +50,7 @@ export function ProjectFormModal({ project, opened, onClose }: { project: Projec
     validate: (values) => validateWith(createProjectBody.pick({ title: true }))({ title: values.title }),
   });
 
+  const guard = useDiscardGuard(form.isDirty(), onClose);
   // The query client already toasts every message; the form also puts them next to their fields.
   const onError = (error: unknown) => {
     const { byField } = fieldErrors(error, FIELDS);
@@ -79,7 +81,7 @@ export function ProjectFormModal({ project, opened, onClose }: { project: Projec
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? t("projects.form.edit_title") : t("projects.form.new_title")} size="lg" centered>
+    <GuardedModal guard={guard} opened={opened} title={editing ? t("projects.form.edit_title") : t("projects.form.new_title")} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label={t("projects.form.title")} placeholder={t("projects.form.title_placeholder")} required data-autofocus {...form.getInputProps("title")} />
@@ -122,7 +124,7 @@ export function ProjectFormModal({ project, opened, onClose }: { project: Projec
             error={typeof form.errors.members === "string" ? form.errors.members : undefined}
           />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={guard.requestClose}>
               {t("projects.form.cancel")}
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
@@ -131,6 +133,6 @@ export function ProjectFormModal({ project, opened, onClose }: { project: Projec
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

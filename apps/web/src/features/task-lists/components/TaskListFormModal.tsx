@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { createTaskListBody, type TaskList } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
+import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { notifyError, notifySuccess } from "../../../lib/notify.js";
 import { validateWith } from "../../../lib/schema-validate.js";
@@ -52,6 +53,8 @@ export function TaskListFormModal({
     validate: (values) => validateWith(createTaskListBody)(toBody(values)),
   });
 
+  const guard = useDiscardGuard(form.isDirty(), onClose);
+
   const onError = (error: unknown) => {
     const { byField, others } = fieldErrors(error, FIELDS);
     form.setErrors(byField);
@@ -69,7 +72,7 @@ export function TaskListFormModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={list ? t("task_lists.edit_title") : t("task_lists.new")} centered>
+    <GuardedModal guard={guard} opened={opened} title={list ? t("task_lists.edit_title") : t("task_lists.new")} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label={t("task_lists.name")} required data-autofocus maxLength={255} {...form.getInputProps("title")} />
@@ -87,7 +90,7 @@ export function TaskListFormModal({
           )}
           {canSetPrivacy && <Checkbox label={t("task_lists.private")} {...form.getInputProps("privacy", { type: "checkbox" })} />}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={guard.requestClose}>
               {t("common.cancel")}
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
@@ -96,6 +99,6 @@ export function TaskListFormModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

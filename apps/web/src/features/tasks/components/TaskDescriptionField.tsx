@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import type { Task } from "@plotline/contracts";
 import { IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
+import { useReportDirty } from "../../../components/DiscardGuard.js";
 import { useTranslation } from "react-i18next";
 import { RichTextEditor, RichTextView, type MentionUser } from "../../../components/RichTextEditor.js";
 
@@ -22,6 +23,7 @@ export function TaskDescriptionField({
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
   const html = task.description.html;
+  useReportDirty(draft !== null && draft !== html);
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="task-description-title">

@@ -4,6 +4,7 @@ import type { Project, Task } from "@plotline/contracts";
 import { IconInfoCircle, IconLock, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DiscardGuardScope, DiscardPrompt, useDiscardGuard } from "../../../components/DiscardGuard.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
@@ -112,42 +113,49 @@ export function TaskModal({ project, taskId, onClose }: { project: Project; task
   const update = useUpdateTask(project.id, { quiet: true });
   const fullScreen = useMediaQuery("(max-width: 48em)") ?? false;
   const data = task.data?.data;
+  // Fields save as they change; only a comment or description being written can be lost on closing.
+  const guard = useDiscardGuard(false, onClose);
 
   return (
-    <Modal.Root opened onClose={onClose} size={980} fullScreen={fullScreen} centered={!fullScreen}>
-      <Modal.Overlay />
-      <Modal.Content aria-label={data?.title ?? t("tasks.task")}>
-        <Modal.Header style={{ alignItems: "flex-start", gap: "var(--mantine-spacing-sm)" }}>
-          <Group gap={6} wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
-            {data?.meta.privacy === "1" && (
-              <Tooltip label={t("tasks.private")} withArrow>
-                <IconLock size={16} aria-label={t("tasks.private")} role="img" style={{ marginTop: 6, flexShrink: 0 }} />
-              </Tooltip>
-            )}
-            <div style={{ flex: 1, minWidth: 0 }}>
-              {data ? (
-                <TaskTitleField task={data} canEdit={data.abilities.can_edit} onSave={(title) => update.mutate({ id: data.id, body: { title } })} />
-              ) : (
-                <Text fw={600} size="lg">
-                  {t("tasks.task")}
-                </Text>
+    <>
+      <Modal.Root opened onClose={guard.requestClose} size={980} fullScreen={fullScreen} centered={!fullScreen}>
+        <Modal.Overlay />
+        <Modal.Content aria-label={data?.title ?? t("tasks.task")}>
+          <Modal.Header style={{ alignItems: "flex-start", gap: "var(--mantine-spacing-sm)" }}>
+            <Group gap={6} wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+              {data?.meta.privacy === "1" && (
+                <Tooltip label={t("tasks.private")} withArrow>
+                  <IconLock size={16} aria-label={t("tasks.private")} role="img" style={{ marginTop: 6, flexShrink: 0 }} />
+                </Tooltip>
               )}
-            </div>
-          </Group>
-          <Modal.CloseButton aria-label={t("common.close")} />
-        </Modal.Header>
-        <Modal.Body>
-          {!Number.isInteger(taskId) ? (
-            <ErrorState error={new Error(t("tasks.not_found"))} />
-          ) : task.isPending ? (
-            <LoadingScreen />
-          ) : task.error ? (
-            <ErrorState error={task.error} onRetry={() => void task.refetch()} />
-          ) : (
-            <TaskBody project={project} task={task.data.data} onClose={onClose} />
-          )}
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+              <div style={{ flex: 1, minWidth: 0 }}>
+                {data ? (
+                  <TaskTitleField task={data} canEdit={data.abilities.can_edit} onSave={(title) => update.mutate({ id: data.id, body: { title } })} />
+                ) : (
+                  <Text fw={600} size="lg">
+                    {t("tasks.task")}
+                  </Text>
+                )}
+              </div>
+            </Group>
+            <Modal.CloseButton aria-label={t("common.close")} />
+          </Modal.Header>
+          <Modal.Body>
+            <DiscardGuardScope guard={guard}>
+              {!Number.isInteger(taskId) ? (
+                <ErrorState error={new Error(t("tasks.not_found"))} />
+              ) : task.isPending ? (
+                <LoadingScreen />
+              ) : task.error ? (
+                <ErrorState error={task.error} onRetry={() => void task.refetch()} />
+              ) : (
+                <TaskBody project={project} task={task.data.data} onClose={onClose} />
+              )}
+            </DiscardGuardScope>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+      <DiscardPrompt guard={guard} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { createUserBody, updateUserBody, type User } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { fieldErrors } from "../../../lib/form-errors.js";
 import { notifyError, notifySuccess } from "../../../lib/notify.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreateUser, useUpdateUser } from "../hooks/use-users.js";
+import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 
 const FIELDS = ["display_name", "email", "password", "manage_pm"] as const;
 
@@ -23,6 +24,7 @@ export function UserFormModal({ user, opened, onClose }: { user: User | null; op
     },
   });
 
+  const guard = useDiscardGuard(form.isDirty(), onClose);
   const onError = (error: unknown) => {
     const { byField, others } = fieldErrors(error, FIELDS);
     form.setErrors(byField);
@@ -42,7 +44,7 @@ export function UserFormModal({ user, opened, onClose }: { user: User | null; op
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? t("users.edit") : t("users.add")} centered>
+    <GuardedModal guard={guard} opened={opened} title={editing ? t("users.edit") : t("users.add")} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label={t("users.name")} required data-autofocus {...form.getInputProps("display_name")} />
@@ -56,7 +58,7 @@ export function UserFormModal({ user, opened, onClose }: { user: User | null; op
           />
           <Checkbox label={t("users.manage_pm")} {...form.getInputProps("manage_pm", { type: "checkbox" })} />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={guard.requestClose}>
               {t("users.cancel")}
             </Button>
             <Button type="submit" loading={create.isPending || update.isPending}>
@@ -65,6 +67,6 @@ export function UserFormModal({ user, opened, onClose }: { user: User | null; op
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }
