@@ -22,7 +22,8 @@ if (!root) throw new Error("The page has no #root element");
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="bottom-right" limit={5} />
+      {/* Three at most, so a burst of toasts never walls off the page; lib/notify.ts places each away from the field being typed in. */}
+      <Notifications position="bottom-right" limit={3} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -81,6 +81,9 @@ export const en = {
     previous: "Previous",
     next: "Next",
   },
+  toasts: {
+    repeated: "{{message}} ×{{count}}",
+  },
   discard_guard: {
     title: "Discard your changes?",
     body: "What you typed in this form has not been saved and will be lost.",
@@ -311,6 +314,8 @@ export const en = {
     page_next: "Next page",
     page_last: "Last page",
     page_number: "Page {{page}}",
+    quick_added: "Added",
+    quick_added_status: "Added {{title}} to {{list}}",
   },
   tasks: {
     task: "Task",

@@ -1,37 +1,85 @@
-import { Loader, TextInput } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
-import { useState } from "react";
+import { Group, Loader, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import type { Task } from "@plotline/contracts";
+import { IconCheck, IconPlus } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateTask } from "../../tasks/hooks/use-tasks.js";
 
-/** A one-line field at the foot of a list: type a title, press Enter, and the task is in that list. */
-export function QuickAddTask({ projectId, listId, listTitle }: { projectId: number; listId: number; listTitle: string }) {
+/** How long the inline "Added" stays after the last task was added. */
+const ADDED_MS = 2500;
+
+/**
+ * A one-line field at the foot of a list: type a title, press Enter, and the task is in that list. The
+ * field empties at once and keeps the focus, so titles can be typed one after another; each is sent after
+ * the one before (in the order typed), and a title that failed comes back into an empty field. The field
+ * says "Added" in place and `onAdded` lets the list light up the new row.
+ */
+export function QuickAddTask({ projectId, listId, listTitle, onAdded }: { projectId: number; listId: number; listTitle: string; onAdded?: (task: Task) => void }) {
   const { t } = useTranslation();
   const [title, setTitle] = useState("");
+  const [sending, setSending] = useState(0);
+  const [added, setAdded] = useState<string | null>(null);
   const create = useCreateTask(projectId);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  useEffect(() => {
+    if (added === null) return;
+    const timer = window.setTimeout(() => setAdded(null), ADDED_MS);
+    return () => window.clearTimeout(timer);
+  }, [added]);
 
   const submit = () => {
     const value = title.trim();
-    if (!value || create.isPending) return;
-    create.mutate({ title: value, board_id: listId }, { onSuccess: () => setTitle("") });
+    if (!value) return;
+    setTitle("");
+    setSending((count) => count + 1);
+    // mutateAsync, not mutate: with mutate only the last of several quick calls would report back.
+    queue.current = queue.current
+      .then(() => create.mutateAsync({ title: value, board_id: listId }))
+      .then(
+        (answer) => {
+          setAdded(value);
+          onAdded?.(answer.data);
+        },
+        // The query client toasted the error; the title is not lost.
+        () => setTitle((current) => current || value),
+      )
+      .finally(() => setSending((count) => count - 1));
   };
 
   return (
-    <TextInput
-      size="sm"
-      variant="filled"
-      value={title}
-      onChange={(event) => setTitle(event.currentTarget.value)}
-      onKeyDown={(event) => {
-        if (event.key === "Enter" && !event.nativeEvent.isComposing) {
-          event.preventDefault();
-          submit();
+    <>
+      <TextInput
+        size="sm"
+        variant="filled"
+        value={title}
+        onChange={(event) => setTitle(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            submit();
+          }
+        }}
+        placeholder={t("task_lists.quick_add")}
+        aria-label={t("task_lists.quick_add_label", { title: listTitle })}
+        leftSection={sending > 0 ? <Loader size={14} /> : <IconPlus size={14} aria-hidden />}
+        rightSectionWidth={added ? 80 : undefined}
+        rightSection={
+          added && sending === 0 ? (
+            <Group gap={4} wrap="nowrap" c="teal.7" aria-hidden data-testid="quick-add-added">
+              <IconCheck size={14} />
+              <Text size="xs" fw={500}>
+                {t("task_lists.quick_added")}
+              </Text>
+            </Group>
+          ) : null
         }
-      }}
-      placeholder={t("task_lists.quick_add")}
-      aria-label={t("task_lists.quick_add_label", { title: listTitle })}
-      leftSection={create.isPending ? <Loader size={14} /> : <IconPlus size={14} aria-hidden />}
-      maxLength={255}
-    />
+        maxLength={255}
+      />
+      {/* Said once per task, so a screen-reader user hears each one land. */}
+      <VisuallyHidden role="status" aria-live="polite">
+        {added ? t("task_lists.quick_added_status", { title: added, list: listTitle }) : ""}
+      </VisuallyHidden>
+    </>
   );
 }

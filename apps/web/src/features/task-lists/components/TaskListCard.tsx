@@ -38,14 +38,28 @@ interface CardProps {
   onDeleted?: () => void;
 }
 
-function OpenTasks({ projectId, list, openTasks, taskHref, canReorderTasks }: Pick<CardProps, "projectId" | "list" | "openTasks" | "taskHref" | "canReorderTasks">) {
+function OpenTasks({
+  projectId,
+  list,
+  openTasks,
+  taskHref,
+  canReorderTasks,
+  justAddedId,
+}: Pick<CardProps, "projectId" | "list" | "openTasks" | "taskHref" | "canReorderTasks"> & { justAddedId: number | null }) {
   const { t } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: listBodyDragId(list.id), data: { type: "list-body", listId: list.id } satisfies ListDragData });
   return (
     <Box ref={setNodeRef} mih={40} py={4} bg={isOver ? "blue.0" : undefined}>
       <SortableContext items={openTasks.map((task) => taskDragId(task.id))} strategy={verticalListSortingStrategy}>
         {openTasks.map((task) => (
-          <SortableTaskRow key={task.id} projectId={projectId} task={task} href={taskHref(task)} canDrag={canReorderTasks || task.abilities.can_edit} />
+          <SortableTaskRow
+            key={task.id}
+            projectId={projectId}
+            task={task}
+            href={taskHref(task)}
+            canDrag={canReorderTasks || task.abilities.can_edit}
+            isJustAdded={task.id === justAddedId}
+          />
         ))}
       </SortableContext>
       {openTasks.length === 0 && (
@@ -111,6 +125,7 @@ export function TaskListCard(props: CardProps) {
   const { t } = useTranslation();
   const { projectId, list, openTasks, canDragList } = props;
   const loadMore = useLoadMoreTasks(projectId);
+  const [justAddedId, setJustAddedId] = useState<number | null>(null);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: listDragId(list.id),
     data: { type: "list", list } satisfies ListDragData,
@@ -178,7 +193,7 @@ export function TaskListCard(props: CardProps) {
         </Text>
       )}
       <Divider />
-      <OpenTasks projectId={projectId} list={list} openTasks={openTasks} taskHref={props.taskHref} canReorderTasks={props.canReorderTasks} />
+      <OpenTasks projectId={projectId} list={list} openTasks={openTasks} taskHref={props.taskHref} canReorderTasks={props.canReorderTasks} justAddedId={justAddedId} />
       {moreOpen > 0 && (
         <Box px="md" pb="xs">
           <Button variant="light" size="xs" loading={loadMore.isPending} onClick={() => loadMore.mutate({ list, group: "incomplete_tasks" })}>
@@ -188,7 +203,7 @@ export function TaskListCard(props: CardProps) {
       )}
       {list.abilities.can_create_task && (
         <Box px="sm" pb="sm">
-          <QuickAddTask projectId={projectId} listId={list.id} listTitle={list.title} />
+          <QuickAddTask projectId={projectId} listId={list.id} listTitle={list.title} onAdded={(task) => setJustAddedId(task.id)} />
         </Box>
       )}
       <DoneTasks projectId={projectId} list={list} taskHref={props.taskHref} />

@@ -30,15 +30,17 @@ interface RowProps {
   handle?: ReactNode;
   style?: CSSProperties;
   rowRef?: (element: HTMLElement | null) => void;
+  /** The task was just quick-added: the row lights up for a moment so the eye finds it. */
+  isJustAdded?: boolean;
 }
 
 /** One task: complete toggle, title linking to the task, its labels, due date, privacy and assignees. */
-export function TaskRowView({ projectId, task, href, handle, style, rowRef }: RowProps) {
+export function TaskRowView({ projectId, task, href, handle, style, rowRef, isJustAdded = false }: RowProps) {
   const { t } = useTranslation();
   const changeStatus = useChangeTaskStatus(projectId);
   const done = task.status === 1;
   return (
-    <Box ref={rowRef} style={style} px="sm" py={6} data-testid={`task-${task.id}`}>
+    <Box ref={rowRef} style={style} px="sm" py={6} data-testid={`task-${task.id}`} className={isJustAdded ? "just-added" : undefined}>
       <Group wrap="nowrap" align="flex-start" gap="xs">
         {handle}
         <Checkbox
