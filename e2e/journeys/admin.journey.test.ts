@@ -5,8 +5,8 @@ import { promisify } from "node:util";
 import type { Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { apiSession } from "../lib/api.js";
-import { screenshot, waitForAnswer } from "../lib/browser.js";
-import { browser, page, pageErrors, server, setUpPlotline, useJourney } from "../lib/journey.js";
+import { screenshot, settled, waitForAnswer } from "../lib/browser.js";
+import { openContext, page, pageErrors, server, setUpPlotline, useJourney } from "../lib/journey.js";
 import { coWorker, manager } from "../lib/people.js";
 
 /**
@@ -148,7 +148,7 @@ describe("site manager: modules and license", () => {
     const dialog = page.getByRole("dialog", { name: "Deactivate the license?" });
     await dialog.getByText("License will delete permanently").waitFor();
     // The dialog fades in; the picture is for people, so let it finish.
-    await page.waitForTimeout(400);
+    await settled(page);
     await screenshot(page, "admin-license-confirm");
     const deleted = answered("/api/pm-pro/v2/license/delete");
     await dialog.getByRole("button", { name: "Deactivate" }).click();
@@ -158,7 +158,7 @@ describe("site manager: modules and license", () => {
   });
 
   it("keeps a co-worker out: /modules and /license send them to the projects page", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await openContext({ viewport: { width: 1280, height: 800 } });
     const other = await context.newPage();
     try {
       await other.goto(`${server.url}/#/login`);

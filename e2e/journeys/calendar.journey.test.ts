@@ -1,8 +1,9 @@
 import type { APIRequestContext, Locator, Response } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { screenshot, waitForAnswer } from "../lib/browser.js";
+import { screenshot, settled, waitForAnswer } from "../lib/browser.js";
 import { page, pageErrors, poll, server, useJourney } from "../lib/journey.js";
 import { coWorker, manager } from "../lib/people.js";
+import { journeyDay, journeyWeek } from "../lib/clock.js";
 
 /**
  * The calendar as a project manager uses it: a task made from a click on a day, dragged to another day,
@@ -22,25 +23,11 @@ let coWorkerId = 0;
 let projectId = 0;
 let taskId = 0;
 
-/** The days of this week (Sunday first, as the calendar lays weeks out), YYYY-MM-DD in the browser's zone. */
-function thisWeek(): string[] {
-  const today = new Date();
-  const sunday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - today.getDay());
-  return Array.from({ length: 7 }, (_, index) => {
-    const day = new Date(sunday.getFullYear(), sunday.getMonth(), sunday.getDate() + index);
-    return format(day);
-  });
-}
-const week = thisWeek();
-
-function format(day: Date): string {
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
-}
-function inDays(days: number): string {
-  const now = new Date();
-  return format(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
-}
-const today = () => inDays(0);
+// The journey runs on its own fixed day (lib/clock.ts): a Monday near the end of a month, so that the task
+// below shares a crowded week row with others and part of it hides behind "+2 more".
+const week = journeyWeek();
+const inDays = journeyDay;
+const today = () => journeyDay(0);
 const [sunday, , tuesday, , thursday] = week as [string, string, string, string, string, string, string];
 
 async function call(request: APIRequestContext, method: "GET" | "POST", path: string, data?: unknown): Promise<{ data: Record<string, unknown> & { id: number } }> {
@@ -91,7 +78,7 @@ async function chooseView(name: string): Promise<void> {
   await page.getByRole("radiogroup", { name: "Calendar view" }).getByText(name, { exact: true }).click();
   await poll(() => page.getByRole("radio", { name }).isChecked()).toBe(true);
   // The switch's indicator slides over; let it arrive before a screenshot.
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 function monthEvent(): Locator {
@@ -240,8 +227,13 @@ describe("calendar: make, move, stretch, reassign and open a task", () => {
 
   it("opens a task from the keyboard: Tab reaches events, Enter opens one", async () => {
     await chooseView("Month");
-    const event = page.locator(".plotline-calendar [tabindex='0']").filter({ has: page.locator(".plotline-event", { hasText: taskTitle }) }).first();
-    await event.focus();
+    await monthEvent().filter({ visible: true }).first().waitFor();
+    // From the view switch, Tab walks the grid as a person would until it reaches the task. A day that
+    // overflows keeps the task's middle part hidden behind "+2 more"; Tab passes over hidden parts.
+    await page.getByRole("radio", { name: "Month" }).focus();
+    const focusedTitle = () => page.evaluate(() => document.activeElement?.querySelector(".plotline-event__title")?.textContent ?? null);
+    for (let presses = 0; presses < 40 && (await focusedTitle()) !== taskTitle; presses++) await page.keyboard.press("Tab");
+    expect(await focusedTitle()).toBe(taskTitle);
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: taskTitle });
     await dialog.waitFor();
@@ -249,8 +241,14 @@ describe("calendar: make, move, stretch, reassign and open a task", () => {
     await dialog.waitFor({ state: "hidden" });
   });
 
-  it("takes a milestone to its project's milestones page", async () => {
-    await page.locator(".plotline-calendar .plotline-event").filter({ hasText: "Beta release" }).click();
+  it("shows what a crowded day hides, and takes a milestone to its project's milestones page", async () => {
+    // On the journey's week the milestone's day holds three things, and the month view shows two.
+    await dayCell(week[3]!).getByText("+2 more").click();
+    // The day's popover opens over the grid, outside the calendar's own element.
+    const hidden = page.locator(".plotline-event").filter({ hasText: "Beta release", visible: true });
+    await hidden.waitFor();
+    await screenshot(page, "calendar-more");
+    await hidden.click();
     await poll(() => page.url()).toContain(`#/projects/${projectId}/milestones`);
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { closeToasts as closeAllToasts, screenshot, waitForAnswer } from "../lib/browser.js";
 import { expectOk, page, pageErrors, poll, setUpPlotline, useJourney } from "../lib/journey.js";
 import { client, coWorker, manager } from "../lib/people.js";
+import { JOURNEY_START } from "../lib/clock.js";
 
 /**
  * The project manager core as its three kinds of people meet it: the site manager sets Plotline up, adds a
@@ -20,9 +21,8 @@ const publicTask = "Homepage copy";
 const privateTask = "Agency fee negotiation";
 const commentText = "First draft is in the shared folder.";
 
-// The due date picked in the calendar: the 28th of the month the calendar opens on (today's month).
-const today = new Date();
-const dueDay = new Date(today.getFullYear(), today.getMonth(), 28);
+// The due date picked in the calendar: the 28th of the month the calendar opens on (the journey's month).
+const dueDay = new Date(JOURNEY_START.getUTCFullYear(), JOURNEY_START.getUTCMonth(), 28);
 const dueDayLabel = `28 ${dueDay.toLocaleString("en-US", { month: "long" })} ${dueDay.getFullYear()}`;
 const dueDayShown = `${String(dueDay.getMonth() + 1).padStart(2, "0")}/28/${dueDay.getFullYear()}`;
 

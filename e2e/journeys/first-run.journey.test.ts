@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { screenshot } from "../lib/browser.js";
+import { screenshot, settled } from "../lib/browser.js";
 import { page, pageErrors, server, useJourney } from "../lib/journey.js";
 import { manager as person } from "../lib/people.js";
 
@@ -58,7 +58,7 @@ describe("first run: set-up, sign out, sign in", () => {
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Users" }).click();
     await page.getByRole("heading", { name: "Users" }).waitFor();
     // The menu slides away after the click; the picture is for people, so let the slide finish.
-    await page.waitForTimeout(400);
+    await settled(page);
     await screenshot(page, "phone-users");
   });
 

@@ -54,3 +54,11 @@ export async function closeToasts(page: Page): Promise<number> {
   }
   return toasts.count();
 }
+
+/**
+ * Waits until nothing on the page is moving (a dialog fading in, a menu sliding away, a switch's indicator),
+ * so that a screenshot shows the settled screen.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+}

@@ -1,7 +1,8 @@
-import type { Browser, Page, Response } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { Person } from "./people.js";
 import { launchBrowser, screenshot, watchForPageErrors } from "./browser.js";
+import { JOURNEY_START, JOURNEY_TIMEZONE } from "./clock.js";
 import { startServer, type RunningServer } from "./server.js";
 
 /** What a journey runs on. */
@@ -47,7 +48,7 @@ export function useJourney<const P extends string = never>(options: JourneyOptio
     browser = await launchBrowser();
     pageErrors = [];
     for (const name of options.pages ?? [null]) {
-      const opened = await browser.newPage({ viewport: options.viewport });
+      const opened = await (await openContext({ viewport: options.viewport })).newPage();
       // Every step waits for what a person would see; a step that never comes should fail soon and say where.
       opened.setDefaultTimeout(15_000);
       watchForPageErrors(opened, pageErrors);
@@ -74,6 +75,16 @@ export function useJourney<const P extends string = never>(options: JourneyOptio
   });
 
   return named;
+}
+
+/**
+ * A browser context of the journey's browser (someone else signed in, a phone), on the journeys' clock and
+ * time zone: its pages start at the journeys' moment and time runs on from there.
+ */
+export async function openContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ timezoneId: JOURNEY_TIMEZONE, ...options });
+  await context.clock.install({ time: JOURNEY_START });
+  return context;
 }
 
 /** Sets Plotline up on the first-run screen as its first user, and waits for the projects page. */

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { JOURNEY_START, JOURNEY_TIMEZONE } from "./clock.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -24,13 +25,28 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server process (the web app must be built). Resolves once /api/health answers. */
+/**
+ * Starts the real server process (the web app must be built), its clock set to the journeys' moment.
+ * Resolves once /api/health answers.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "plotline-e2e-"));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const clock = path.join(import.meta.dirname, "server-clock.ts");
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "--import", clock, "apps/server/src/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PLOTLINE_DATA: dataDir, PLOTLINE_LOG: "off", PLOTLINE_CHECK_RESPONSES: "1", DATABASE_URL: "", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PLOTLINE_DATA: dataDir,
+      PLOTLINE_LOG: "off",
+      PLOTLINE_CHECK_RESPONSES: "1",
+      PLOTLINE_TIMEZONE: JOURNEY_TIMEZONE,
+      PLOTLINE_E2E_CLOCK: JOURNEY_START.toISOString(),
+      DATABASE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
