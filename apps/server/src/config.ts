@@ -26,6 +26,11 @@ export interface Config {
   timezone: string;
   /** Behind a reverse proxy: read client addresses from X-Forwarded-For. */
   trustProxy: boolean;
+  /**
+   * First wait in milliseconds before a sign-in is checked once its e-mail has failed a few times recently,
+   * doubling per further failure up to 20 times (`PLOTLINE_SIGNIN_DELAY_MS`, 500).
+   */
+  signInDelayMs: number;
   /** `redis://...` shares sign-in throttling, rate limits and cache notices between API processes. */
   redisUrl: string | null;
   /** S3-compatible storage for uploads when `S3_BUCKET` is set; null stores them under `<dataDir>/files`. */
@@ -60,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: parsePositiveInt(env.PLOTLINE_SESSION_DAYS, 30, "PLOTLINE_SESSION_DAYS") * 24 * 3600,
     timezone: parseTimezone(env.PLOTLINE_TIMEZONE ?? "UTC"),
     trustProxy: env.PLOTLINE_TRUST_PROXY === "1",
+    signInDelayMs: parsePositiveInt(env.PLOTLINE_SIGNIN_DELAY_MS, 500, "PLOTLINE_SIGNIN_DELAY_MS"),
     redisUrl: env.REDIS_URL?.trim() || null,
     s3: env.S3_BUCKET?.trim()
       ? {

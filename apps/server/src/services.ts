@@ -37,7 +37,7 @@ export function createServices(ctx: AppContext, shared: SharedState = memoryShar
   const projects = projectsService(ctx, access, siteSettings, attachments);
   const taskLists = taskListsService(ctx, access, attachments);
   return {
-    auth: authService(ctx, loginThrottle(shared.failureCounter)),
+    auth: authService(ctx, loginThrottle(shared.failureCounter, { baseDelayMs: ctx.config.signInDelayMs })),
     users: usersService(ctx),
     moduleStates,
     moduleLists: moduleListsService(moduleStates),

@@ -58,7 +58,10 @@ export type ApiToken = z.infer<typeof tokenSchema>;
 /** A token just created: the secret is shown this once. */
 export const createdTokenSchema = z.object({ id: z.number().int(), name: z.string(), token: z.string() });
 
-/** Sign-in attempts allowed per minute for one e-mail or one address before 429. */
+/** Failed sign-ins allowed per minute for one e-mail from one address before 429. */
 export const MAX_FAILED_LOGINS_PER_MINUTE = 10;
+
+/** Failed sign-ins allowed per minute from one address, whatever the e-mail, before 429: room for an office behind one NAT. */
+export const MAX_FAILED_LOGINS_PER_ADDRESS_PER_MINUTE = 100;
 
 export { zPassword };

@@ -74,12 +74,12 @@ export async function redisSharedState(url: string, prefix = "plotline:"): Promi
 }
 
 /** Fixed-window failure counts in Redis: the first failure of a window starts its expiry. */
-export function redisFailureCounter(redis: Redis, windowMs = 60_000): FailureCounter {
+export function redisFailureCounter(redis: Redis): FailureCounter {
   return {
     async count(key) {
       return Number((await redis.get(`failures:${key}`)) ?? 0);
     },
-    async record(key) {
+    async record(key, windowMs) {
       const results = await redis.multi().set(`failures:${key}`, 0, "PX", windowMs, "NX").incr(`failures:${key}`).exec();
       const [, incremented] = results ?? [];
       if (!incremented || incremented[0]) throw incremented?.[0] ?? new Error("Redis did not count the failure");

@@ -24,8 +24,9 @@ const tags = ["auth"];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth, moduleStates, siteSettings } = app.services;
   const cookieOptions = sessionCookieOptions(app, app.ctx.config.sessionTtlSeconds);
-  // A second, coarse limit per address in front of the per-e-mail failure throttle.
-  const signInLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+  // A coarse limit of requests per address in front of the sign-in failure throttle; above its per-address
+  // failure cap, so that an office behind one NAT can still sign in.
+  const signInLimit = { rateLimit: { max: 300, timeWindow: "1 minute" } };
 
   app.get(
     "/auth/state",

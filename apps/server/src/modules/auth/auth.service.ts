@@ -74,16 +74,18 @@ export function authService(ctx: AppContext, throttle: LoginThrottle) {
     },
 
     async login(input: LoginBody, ip: string): Promise<NewSession> {
-      if (await throttle.isBlocked(input.email, ip)) {
+      const verdict = await throttle.check(input.email, ip);
+      if (verdict.blocked) {
         throw new AppError("too_many_requests", "Too many failed sign-in attempts. Please wait a minute and try again.");
       }
+      await throttle.wait(verdict.delayMs);
       const user = await users.findUserByEmail(input.email);
       const valid = await verifyPassword(user?.password_hash ?? null, input.password);
       if (!user || !valid) {
         await throttle.recordFailure(input.email, ip);
         throw new AppError("invalid_credentials", "The e-mail address or password is incorrect.");
       }
-      await throttle.recordSuccess(input.email);
+      await throttle.recordSuccess(input.email, ip);
       return startSession(user);
     },
 
