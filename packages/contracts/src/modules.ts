@@ -93,6 +93,10 @@ export const ROUTES = {
   discussions: "/projects/:project_id/discussions",
   individual_discussions: "/projects/:project_id/discussions/:discussion_id",
   milestones: "/projects/:project_id/milestones",
+  /** One milestone: its description, task lists with their tasks, progress and comments. */
+  single_milestone: "/projects/:project_id/milestones/:milestone_id",
+  /** The single-task modal over a milestone's page, so closing it returns there. */
+  single_milestone_task: "/projects/:project_id/milestones/:milestone_id/tasks/:task_id",
   pm_files: "/projects/:project_id/files",
   /** A folder of the project's files; folder 0 is the files home, so single items at the top nest there. */
   pro_file_lists: "/projects/:project_id/files/:folder_id",

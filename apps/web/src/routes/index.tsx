@@ -22,6 +22,7 @@ import { ProjectOverviewPage } from "./project-overview.js";
 import { PageSettingsTabPage, ProjectSettingsPage } from "./project-settings.js";
 import { ProjectListsPage } from "./project-lists.js";
 import { SetupPage } from "./setup.js";
+import { SingleMilestonePage } from "./single-milestone.js";
 import { SingleFileItemPage } from "./single-file-item.js";
 import { SingleListPage } from "./single-list.js";
 import { SingleTaskPage } from "./single-task.js";
@@ -63,6 +64,7 @@ const PROJECT_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; chi
   { name: "discussions", element: <DiscussionsPage /> },
   { name: "individual_discussions", element: <IndividualDiscussionPage /> },
   { name: "milestones", element: <MilestonesPage /> },
+  { name: "single_milestone", element: <SingleMilestonePage />, children: [{ name: "single_milestone_task", element: <SingleTaskPage /> }] },
   { name: "pm_files", element: <FilesHomePage /> },
   // Folder 0 is the files home, so the single doc, file and link modals always open over a folder's list.
   {

@@ -4,13 +4,13 @@ import { useProject, useProjectId } from "../features/projects/hooks/use-project
 import { TaskModal } from "../features/tasks/components/TaskModal.js";
 
 /**
- * `single_task` and `single_list_task`: the single-task modal over the page of its list. The address can be
+ * `single_task`, `single_list_task` and `single_milestone_task`: the single-task modal over the page it opened from. The address can be
  * shared; closing goes back when the modal was opened from a link on this site, else to the list page.
  */
 export function SingleTaskPage() {
   const projectId = useProjectId();
   const project = useProject(projectId);
-  const { task_id: taskId, list_id: listId } = useParams();
+  const { task_id: taskId, list_id: listId, milestone_id: milestoneId } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -19,7 +19,11 @@ export function SingleTaskPage() {
       void navigate(-1);
       return;
     }
-    const back = listId ? routePath("single_list", { project_id: projectId, list_id: listId }) : routePath("task_lists", { project_id: projectId });
+    const back = milestoneId
+      ? routePath("single_milestone", { project_id: projectId, milestone_id: milestoneId })
+      : listId
+        ? routePath("single_list", { project_id: projectId, list_id: listId })
+        : routePath("task_lists", { project_id: projectId });
     void navigate(back, { replace: true });
   };
 

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Checkbox, Group, Menu, Paper, Stack, Text, Tooltip } from "@mantine/core";
-import type { Milestone } from "@plotline/contracts";
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Menu, Paper, Stack, Text, Tooltip } from "@mantine/core";
+import { routePath, type Milestone } from "@plotline/contracts";
 import { IconDots, IconLock, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { RichTextView } from "../../../components/RichTextEditor.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { formatDate } from "../../projects/lib/dates.js";
@@ -11,7 +12,7 @@ import type { MilestoneGroup } from "../lib/group-milestones.js";
 
 const GROUP_COLORS: Record<MilestoneGroup, string> = { late: "red", upcoming: "blue", completed: "green" };
 
-/** One milestone: complete toggle, title, date, description, counts; edit and delete per its abilities. */
+/** One milestone: complete toggle, title (to its own page), date, description, counts; edit and delete per its abilities. */
 export function MilestoneCard({
   projectId,
   milestone,
@@ -51,9 +52,16 @@ export function MilestoneCard({
                   <IconLock size={16} aria-label={t("milestones.private")} role="img" style={{ flexShrink: 0 }} />
                 </Tooltip>
               )}
-              <Text fw={600} td={isComplete ? "line-through" : undefined} style={{ overflowWrap: "anywhere" }}>
+              <Anchor
+                component={Link}
+                to={routePath("single_milestone", { project_id: projectId, milestone_id: milestone.id })}
+                fw={600}
+                c="var(--mantine-color-text)"
+                td={isComplete ? "line-through" : undefined}
+                style={{ overflowWrap: "anywhere" }}
+              >
                 {milestone.title}
-              </Text>
+              </Anchor>
             </Group>
             {(canEdit || canDelete) && (
               <Menu position="bottom-end" withinPortal>

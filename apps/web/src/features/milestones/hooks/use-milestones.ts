@@ -3,12 +3,17 @@ import {
   listEnvelope,
   messageSchema,
   milestoneSchema,
+  taskListSchema,
   type CreateMilestoneBody,
   type UpdateMilestoneBody,
 } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { projectKeys } from "../../projects/hooks/project-keys.js";
+import { taskListKeys } from "../../task-lists/list-cache.js";
+
+/** Open and done tasks shown per list on a milestone's page; the list's own page has the rest. */
+export const MILESTONE_TASKS_PER_LIST = 20;
 
 /** Every milestone of a project the caller may see (private ones only with view_private_milestone). */
 export function useMilestones(projectId: number) {
@@ -16,6 +21,38 @@ export function useMilestones(projectId: number) {
     queryKey: projectKeys.milestones(projectId),
     queryFn: ({ signal }) =>
       api.get(`pm/v2/projects/${projectId}/milestones`, { schema: listEnvelope(milestoneSchema), query: { per_page: -1 }, signal }),
+  });
+}
+
+/** One milestone; 404 for a private one the caller may not see. */
+export function useMilestone(projectId: number, milestoneId: number) {
+  return useQuery({
+    queryKey: [...projectKeys.milestones(projectId), milestoneId],
+    queryFn: ({ signal }) => api.get(`pm/v2/projects/${projectId}/milestones/${milestoneId}`, { schema: itemEnvelope(milestoneSchema), signal }),
+    enabled: Number.isInteger(milestoneId) && milestoneId > 0,
+  });
+}
+
+/**
+ * The current task lists linked to a milestone, with their first open and done tasks. Kept under the
+ * project's task-list keys, so completing a task here or in its modal updates these lists and counts too.
+ */
+export function useMilestoneTaskLists(projectId: number, milestoneId: number) {
+  return useQuery({
+    queryKey: [...taskListKeys.all(projectId), "milestone", milestoneId],
+    queryFn: ({ signal }) =>
+      api.get(`pm/v2/projects/${projectId}/task-lists`, {
+        schema: listEnvelope(taskListSchema),
+        query: {
+          milestone: milestoneId,
+          per_page: -1,
+          with: "incomplete_tasks,complete_tasks",
+          incomplete_task_per_page: MILESTONE_TASKS_PER_LIST,
+          complete_task_per_page: MILESTONE_TASKS_PER_LIST,
+        },
+        signal,
+      }),
+    enabled: Number.isInteger(milestoneId) && milestoneId > 0,
   });
 }
 

@@ -9,10 +9,13 @@ export type MilestoneGroup = "late" | "upcoming" | "completed";
  */
 export function groupMilestones(milestones: readonly Milestone[], today: string): Record<MilestoneGroup, Milestone[]> {
   const groups: Record<MilestoneGroup, Milestone[]> = { late: [], upcoming: [], completed: [] };
-  for (const milestone of milestones) {
-    if (milestone.status === 1) groups.completed.push(milestone);
-    else if (milestone.achieve_date && milestone.achieve_date.date < today) groups.late.push(milestone);
-    else groups.upcoming.push(milestone);
-  }
+  for (const milestone of milestones) groups[milestoneGroup(milestone, today)].push(milestone);
   return groups;
+}
+
+/** The group of one milestone, by the rule of `groupMilestones`. */
+export function milestoneGroup(milestone: Pick<Milestone, "status" | "achieve_date">, today: string): MilestoneGroup {
+  if (milestone.status === 1) return "completed";
+  if (milestone.achieve_date && milestone.achieve_date.date < today) return "late";
+  return "upcoming";
 }

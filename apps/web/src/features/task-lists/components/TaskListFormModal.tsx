@@ -11,9 +11,13 @@ import { useCreateTaskList, useUpdateTaskList } from "../hooks/use-task-lists.js
 
 const FIELDS = ["title", "description", "milestone", "privacy"] as const;
 
+/** The Select's value for "no milestone"; the API reads milestone 0 as none. */
+const NO_MILESTONE = "0";
+
 interface FormValues {
   title: string;
   description: string;
+  /** A milestone id as text, or NO_MILESTONE. */
   milestone: string | null;
   privacy: boolean;
 }
@@ -47,7 +51,7 @@ export function TaskListFormModal({
     initialValues: {
       title: list?.title ?? "",
       description: list?.description.content ?? "",
-      milestone: list?.milestone.data ? String(list.milestone.data.id) : null,
+      milestone: list?.milestone.data ? String(list.milestone.data.id) : NO_MILESTONE,
       privacy: list?.meta.privacy === "1",
     },
     validate: (values) => validateWith(createTaskListBody)(toBody(values)),
@@ -77,17 +81,16 @@ export function TaskListFormModal({
         <Stack gap="sm">
           <TextInput label={t("task_lists.name")} required data-autofocus maxLength={255} {...form.getInputProps("title")} />
           <Textarea label={t("task_lists.description")} autosize minRows={2} maxRows={8} {...form.getInputProps("description")} />
-          {(milestones.data?.length ?? 0) > 0 && (
-            <Select
-              label={t("task_lists.milestone")}
-              placeholder={t("task_lists.no_milestone")}
-              data={milestones.data ?? []}
-              clearable
-              searchable
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps("milestone")}
-            />
-          )}
+          <Select
+            label={t("task_lists.milestone")}
+            // "None" is a choice of its own, so taking a milestone off a list is as plain as giving it one.
+            data={[{ value: NO_MILESTONE, label: t("task_lists.no_milestone") }, ...(milestones.data ?? [])]}
+            allowDeselect={false}
+            searchable={(milestones.data?.length ?? 0) > 7}
+            disabled={milestones.isPending}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps("milestone")}
+          />
           {canSetPrivacy && <Checkbox label={t("task_lists.private")} {...form.getInputProps("privacy", { type: "checkbox" })} />}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={guard.requestClose}>
