@@ -47,8 +47,19 @@ export function departmentsService(ctx: AppContext) {
     return unique;
   }
 
-  async function presentOne(row: DepartmentRow): Promise<Department> {
-    return presentDepartment(row, await departments.findMembers([row.id]));
+  /**
+   * Whose e-mail address the actor may see in a department: everyone's for a site manager, otherwise only
+   * their own and that of people who share a project with them, as in the users listing.
+   */
+  async function emailVisibility(actor: Actor): Promise<(userId: number) => boolean> {
+    if (actor.isSiteManager) return () => true;
+    const visible = await usersRepository(ctx.db).findCoMemberIds(actor.id);
+    return (userId) => userId === actor.id || visible.has(userId);
+  }
+
+  async function presentOne(actor: Actor, row: DepartmentRow): Promise<Department> {
+    const [members, showsEmail] = await Promise.all([departments.findMembers([row.id]), emailVisibility(actor)]);
+    return presentDepartment(row, members, showsEmail);
   }
 
   return {
@@ -56,15 +67,15 @@ export function departmentsService(ctx: AppContext) {
     async listDepartments(actor: Actor): Promise<Department[]> {
       if (!departmentsPolicy.canList(actor)) throw forbidden();
       const rows = await departments.listDepartments();
-      const members = await departments.findMembers(rows.map((row) => row.id));
-      return rows.map((row) => presentDepartment(row, members));
+      const [members, showsEmail] = await Promise.all([departments.findMembers(rows.map((row) => row.id)), emailVisibility(actor)]);
+      return rows.map((row) => presentDepartment(row, members, showsEmail));
     },
 
     async getDepartment(actor: Actor, id: number): Promise<Department> {
       if (!departmentsPolicy.canList(actor)) throw forbidden();
       const row = await departments.findDepartment(id);
       if (!row) throw notFound("Department");
-      return presentOne(row);
+      return presentOne(actor, row);
     },
 
     async createDepartment(actor: Actor, input: CreateDepartmentBody): Promise<Department> {
@@ -77,7 +88,7 @@ export function departmentsService(ctx: AppContext) {
         await repository.replaceMembers(created.id, userIds);
         return created;
       });
-      return presentOne(row);
+      return presentOne(actor, row);
     },
 
     /** Renames a department and/or replaces its people (projects that chose it keep their members). */
@@ -94,7 +105,7 @@ export function departmentsService(ctx: AppContext) {
         if (userIds) await repository.replaceMembers(id, userIds);
         return renamed;
       });
-      return presentOne(row);
+      return presentOne(actor, row);
     },
 
     /** Deletes a department; projects that chose it keep their members and show no department. */

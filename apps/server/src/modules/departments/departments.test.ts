@@ -83,6 +83,30 @@ describe("GET /api/erp/v1/hrm/departments", () => {
   });
 });
 
+describe("e-mail addresses in departments", () => {
+  it("shows a non-site-manager the e-mail only of people who share a project with them", async () => {
+    const id = await department("Mixed", [dana.userId, cast.client.userId, cast.coWorker.userId]);
+    type UserJson = { id: number; display_name: string; email: string };
+    const usersSeenBy = async (session: Session) => {
+      const response = await session.inject({ method: "GET", url: `${URL}/${id}` });
+      expect(response.statusCode).toBe(200);
+      return Object.fromEntries((response.json().data.users as UserJson[]).map((user) => [user.id, user]));
+    };
+
+    const byCoWorker = await usersSeenBy(cast.coWorker);
+    expect(byCoWorker[cast.client.userId]?.email).toBe(cast.client.email);
+    expect(byCoWorker[cast.coWorker.userId]?.email).toBe(cast.coWorker.email);
+    expect(byCoWorker[dana.userId]).toMatchObject({ display_name: "Dana Dev", email: "" });
+
+    const list = await cast.outsider.inject({ method: "GET", url: URL });
+    expect(list.body).not.toContain(dana.email);
+    expect(list.body).not.toContain(cast.client.email);
+
+    const bySiteManager = await usersSeenBy(cast.siteManager);
+    expect(bySiteManager[dana.userId]?.email).toBe(dana.email);
+  });
+});
+
 describe("POST /api/erp/v1/hrm/departments", () => {
   it("creates a department with its people, listed once each", async () => {
     const response = await cast.siteManager.inject({ method: "POST", url: URL, payload: { title: " Engineering ", user_ids: [dana.userId, dana.userId] } });

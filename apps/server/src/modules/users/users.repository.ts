@@ -6,17 +6,31 @@ import { containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
 export interface UserSearch {
   /** Part of a display name or e-mail address. */
   query?: string;
+  /** Only this user and the people who share a project with them; null or absent: everyone. */
+  visibleTo?: number | null;
   limit: number | null;
   offset: number;
 }
 
 /** Queries on users. The only code that reads or writes the users table. */
 export function usersRepository(db: Kysely<Database>) {
-  function searchFilter(query: string | undefined) {
+  /** Ids of the users who share a project with the given one. */
+  function coMemberIds(userId: number) {
+    return db
+      .selectFrom("project_members")
+      .select("user_id")
+      .where("project_id", "in", db.selectFrom("project_members").select("project_id").where("user_id", "=", userId));
+  }
+
+  function searchFilter(search: Pick<UserSearch, "query" | "visibleTo">) {
+    const { query, visibleTo } = search;
     return db
       .selectFrom("users")
       .$if(Boolean(query), (qb) =>
         qb.where((eb) => eb.or([containsIgnoringCase("display_name", query ?? ""), containsIgnoringCase("email", query ?? "")])),
+      )
+      .$if(visibleTo !== undefined && visibleTo !== null, (qb) =>
+        qb.where((eb) => eb.or([eb("id", "=", visibleTo ?? 0), eb("id", "in", coMemberIds(visibleTo ?? 0))])),
       );
   }
 
@@ -30,6 +44,15 @@ export function usersRepository(db: Kysely<Database>) {
       return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
+    /** Ids of the users who share at least one project with the given one (themselves included when a member). */
+    async findCoMemberIds(userId: number): Promise<Set<number>> {
+      return new Set((await coMemberIds(userId).execute()).map((row) => row.user_id));
+    },
+    /** Whether the two users are members of at least one same project. */
+    async shareAProject(userId: number, otherId: number): Promise<boolean> {
+      const row = await coMemberIds(userId).where("user_id", "=", otherId).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
     findUserByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
     },
@@ -41,13 +64,13 @@ export function usersRepository(db: Kysely<Database>) {
 
     async searchUsers(search: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
       const [rows, total] = await Promise.all([
-        searchFilter(search.query)
+        searchFilter(search)
           .selectAll()
           .orderBy("display_name")
           .orderBy("id")
           .$if(search.limit !== null, (qb) => qb.limit(search.limit ?? 0).offset(search.offset))
           .execute(),
-        searchFilter(search.query)
+        searchFilter(search)
           .select((eb) => eb.fn.countAll<number>().as("count"))
           .executeTakeFirstOrThrow(),
       ]);

@@ -13,7 +13,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/pm/v2/users",
-    { schema: { tags, summary: "List users; `query` filters by name or e-mail", querystring: listUsersQuery, response: { 200: listEnvelope(userSchema) } } },
+    { schema: { tags, summary: "List users (site managers: everyone; others: themselves and the people who share a project with them); `query` filters by name or e-mail", querystring: listUsersQuery, response: { 200: listEnvelope(userSchema) } } },
     async (request) => {
       const result = await users.listUsers(requireActor(request), request.query);
       return list(result.users, result.pagination);
@@ -22,7 +22,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/pm/v2/users/:id",
-    { schema: { tags, summary: "One user", params, response: { 200: itemEnvelope(userSchema) } } },
+    { schema: { tags, summary: "One user: 404 for someone the caller may not see", params, response: { 200: itemEnvelope(userSchema) } } },
     async (request) => item(await users.getUser(requireActor(request), request.params.id)),
   );
 

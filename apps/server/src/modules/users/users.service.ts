@@ -29,13 +29,15 @@ export function usersService(ctx: AppContext) {
     async listUsers(actor: Actor, query: ListUsersQuery): Promise<{ users: User[]; pagination: Pagination }> {
       if (!usersPolicy.canList(actor)) throw forbidden();
       const page = pageRequest(query.page, query.per_page, 20);
-      const { rows, total } = await users.searchUsers({ query: query.query, limit: page.limit, offset: page.offset });
+      const visibleTo = usersPolicy.canSeeEveryone(actor) ? null : actor.id;
+      const { rows, total } = await users.searchUsers({ query: query.query, visibleTo, limit: page.limit, offset: page.offset });
       return { users: rows.map(presentUser), pagination: paginationMeta(page, total, rows.length) };
     },
 
     async getUser(actor: Actor, id: number): Promise<User> {
-      if (!usersPolicy.canView(actor)) throw forbidden();
-      const row = await users.findUserById(id);
+      // Someone the actor may not see answers as if they did not exist, so ids cannot be probed.
+      const visible = usersPolicy.canSeeEveryone(actor) || id === actor.id || (await users.shareAProject(actor.id, id));
+      const row = visible ? await users.findUserById(id) : undefined;
       if (!row) throw notFound("User");
       return presentUser(row);
     },

@@ -32,21 +32,21 @@ describe("users looked up by id", () => {
 });
 
 describe("GET /api/pm/v2/users", () => {
-  it("lists users to any signed-in user with pagination meta", async () => {
-    const response = await member.inject({ method: "GET", url: "/api/pm/v2/users?per_page=1&page=2" });
+  it("lists every user to a site manager with pagination meta", async () => {
+    const response = await admin.inject({ method: "GET", url: "/api/pm/v2/users?per_page=1&page=2" });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.data).toHaveLength(1);
     expect(body.data[0]).toEqual({ id: expect.any(Number), display_name: "Carl Coworker", email: member.email, avatar_url: null, manage_pm: false });
-    expect(body.meta.pagination).toEqual({ total: 2, count: 1, per_page: 1, current_page: 2, total_pages: 2 });
+    expect(body.meta.pagination).toEqual({ total: 2, count: 1, per_page: 1, current_page: 2, links: expect.any(Object), total_pages: 2 });
   });
 
   it("filters by part of a name or e-mail, ignoring case and treating % literally", async () => {
-    const byName = await member.inject({ method: "GET", url: "/api/pm/v2/users?query=ANA" });
+    const byName = await admin.inject({ method: "GET", url: "/api/pm/v2/users?query=ANA" });
     expect(byName.json().data.map((u: { display_name: string }) => u.display_name)).toEqual(["Ana Admin"]);
-    const byEmail = await member.inject({ method: "GET", url: `/api/pm/v2/users?query=${encodeURIComponent(member.email.slice(0, 8))}` });
+    const byEmail = await admin.inject({ method: "GET", url: `/api/pm/v2/users?query=${encodeURIComponent(member.email.slice(0, 8))}` });
     expect(byEmail.json().data.map((u: { email: string }) => u.email)).toEqual([member.email]);
-    const wildcard = await member.inject({ method: "GET", url: "/api/pm/v2/users?query=%25" });
+    const wildcard = await admin.inject({ method: "GET", url: "/api/pm/v2/users?query=%25" });
     expect(wildcard.json().data).toEqual([]);
   });
 
@@ -63,11 +63,83 @@ describe("GET /api/pm/v2/users", () => {
 
 describe("GET /api/pm/v2/users/:id", () => {
   it("shows one user and 404s an unknown one", async () => {
-    const found = await member.inject({ method: "GET", url: `/api/pm/v2/users/${admin.userId}` });
-    expect(found.json().data.display_name).toBe("Ana Admin");
-    const missing = await member.inject({ method: "GET", url: "/api/pm/v2/users/999999" });
+    const found = await admin.inject({ method: "GET", url: `/api/pm/v2/users/${member.userId}` });
+    expect(found.json().data.display_name).toBe("Carl Coworker");
+    const missing = await admin.inject({ method: "GET", url: "/api/pm/v2/users/999999" });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe("not_found");
+  });
+});
+
+describe("who sees whom", () => {
+  // Two customers' projects: a co-worker and a client in the first, another client in the second, and a
+  // user in no project at all.
+  let visibility: { site: TestApp; siteManager: Session; coWorker: Person; ownClient: Person; otherClient: Person; loner: Person };
+  type Person = Session & { email: string };
+
+  beforeAll(async () => {
+    const site = await createTestApp();
+    const siteManager = await setUpFirstUser(site.app, { display_name: "Sam Site" });
+    const [coWorker, ownClient, otherClient, loner] = [
+      await createUserAndSignIn(site.app, siteManager, { display_name: "Carl Coworker" }),
+      await createUserAndSignIn(site.app, siteManager, { display_name: "Cleo Client" }),
+      await createUserAndSignIn(site.app, siteManager, { display_name: "Olga Other" }),
+      await createUserAndSignIn(site.app, siteManager, { display_name: "Lou Loner" }),
+    ];
+    const project = (title: string, assignees: Array<{ user_id: number; role_id: number }>) =>
+      siteManager.inject({ method: "POST", url: "/api/pm/v2/projects", payload: { title, assignees } });
+    expect((await project("First customer", [{ user_id: coWorker.userId, role_id: 2 }, { user_id: ownClient.userId, role_id: 3 }])).statusCode).toBe(200);
+    expect((await project("Second customer", [{ user_id: otherClient.userId, role_id: 3 }])).statusCode).toBe(200);
+    visibility = { site, siteManager, coWorker, ownClient, otherClient, loner };
+  });
+  afterAll(() => visibility.site.close());
+
+  const emailsSeenBy = async (session: Session, query = "") => {
+    const response = await session.inject({ method: "GET", url: `/api/pm/v2/users?per_page=-1${query}` });
+    expect(response.statusCode).toBe(200);
+    return (response.json().data as Array<{ email: string }>).map((user) => user.email);
+  };
+
+  it("shows a member only the people who share a project with them", async () => {
+    const { coWorker, ownClient, otherClient, loner } = visibility;
+    const seen = await emailsSeenBy(coWorker);
+    expect(seen).toEqual(expect.arrayContaining([coWorker.email, ownClient.email]));
+    expect(seen).not.toContain(otherClient.email);
+    expect(seen).not.toContain(loner.email);
+    expect(await emailsSeenBy(ownClient)).not.toContain(otherClient.email);
+  });
+
+  it("shows a user in no project only themselves", async () => {
+    const { loner } = visibility;
+    expect(await emailsSeenBy(loner)).toEqual([loner.email]);
+  });
+
+  it("finds nobody outside the member's projects by name or e-mail", async () => {
+    const { coWorker, otherClient, loner } = visibility;
+    expect(await emailsSeenBy(coWorker, `&query=${encodeURIComponent(otherClient.email)}`)).toEqual([]);
+    expect(await emailsSeenBy(coWorker, "&query=Lou")).toEqual([]);
+    const response = await coWorker.inject({ method: "GET", url: "/api/pm/v2/users?query=o&per_page=1" });
+    expect(response.json().meta.pagination.total).toBe((await emailsSeenBy(coWorker, "&query=o")).length);
+    expect(await emailsSeenBy(loner, "&query=Carl")).toEqual([]);
+  });
+
+  it("answers 404 for one user outside the member's projects, and shows a co-member", async () => {
+    const { coWorker, ownClient, otherClient, loner } = visibility;
+    for (const hidden of [otherClient, loner]) {
+      const response = await coWorker.inject({ method: "GET", url: `/api/pm/v2/users/${hidden.userId}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain(hidden.email);
+    }
+    const shared = await coWorker.inject({ method: "GET", url: `/api/pm/v2/users/${ownClient.userId}` });
+    expect(shared.json().data.email).toBe(ownClient.email);
+    const self = await loner.inject({ method: "GET", url: `/api/pm/v2/users/${loner.userId}` });
+    expect(self.json().data.email).toBe(loner.email);
+  });
+
+  it("shows a site manager everyone", async () => {
+    const { siteManager, coWorker, ownClient, otherClient, loner } = visibility;
+    expect(await emailsSeenBy(siteManager)).toEqual(expect.arrayContaining([coWorker.email, ownClient.email, otherClient.email, loner.email]));
+    expect((await siteManager.inject({ method: "GET", url: `/api/pm/v2/users/${loner.userId}` })).statusCode).toBe(200);
   });
 });
 
