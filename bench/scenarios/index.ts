@@ -5,7 +5,7 @@ import { duplicateThousandTaskProject } from "./duplication.js";
 import { health } from "./health.js";
 import { helloWorld } from "./hello-world.js";
 import { searchAsMember, searchCommonWord, searchInProject, searchNarrow } from "./search.js";
-import { taskListsTenThousand, taskListsThousand } from "./task-lists.js";
+import { taskListsKanbanTenThousand, taskListsTenThousand, taskListsThousand } from "./task-lists.js";
 import { taskCreate, tasksFiltered, tasksOfUser } from "./tasks.js";
 
 /** Every scenario, in the order they run. The baseline comes first: the others' ratios are to it. */
@@ -15,6 +15,7 @@ export const SCENARIOS: Scenario[] = [
   authMe,
   taskListsThousand,
   taskListsTenThousand,
+  taskListsKanbanTenThousand,
   tasksFiltered,
   tasksOfUser,
   calendarMonth,

@@ -20,3 +20,18 @@ export const taskListsTenThousand = defineScenario({
   seed: (ctx) => ensureBigLoad(ctx),
   request: (ctx, load) => ({ method: "GET", path: taskListsPath(load.bigProjectId), headers: ctx.plotline.authHeaders }),
 });
+
+/**
+ * The documents' Kanban call on a 10,000-task project: every list (`per_page=2000`) with its first 20 open
+ * tasks, about 4,000 tasks in one answer.
+ */
+export const taskListsKanbanTenThousand = defineScenario({
+  name: "task lists per_page=2000 (Kanban), 10k-task project",
+  target: "plotline",
+  seed: (ctx) => ensureBigLoad(ctx),
+  request: (ctx, load) => ({
+    method: "GET",
+    path: `/api/pm/v2/projects/${load.bigProjectId}/task-lists?with=incomplete_tasks&per_page=2000`,
+    headers: ctx.plotline.authHeaders,
+  }),
+});

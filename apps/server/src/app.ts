@@ -10,6 +10,7 @@ import { authPlugin } from "./plugins/auth.js";
 import { docsPlugin } from "./plugins/docs.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { formBodyPlugin, parseBracketQuery } from "./plugins/form-body.js";
+import { paginationLinksPlugin } from "./plugins/pagination-links.js";
 import { securityPlugin } from "./plugins/security.js";
 import { webAppPlugin } from "./plugins/web-app.js";
 import { createServices } from "./services.js";
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(securityPlugin, { rateLimitRedis: shared.rateLimitRedis });
   await app.register(formBodyPlugin);
+  await app.register(paginationLinksPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attachmentListSchema, zFilesToDelete } from "./attachments.js";
 import { dateObjectSchema, related } from "./envelope.js";
+import { zIdList } from "./none-values.js";
 import { zId, zInt } from "./primitives.js";
 import { userSchema } from "./users.js";
 
@@ -26,7 +27,7 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-const notifyUsers = z.array(zId).max(200).default([]);
+const notifyUsers = zIdList(200).default([]);
 
 /**
  * `POST /api/pm/v2/projects/{p}/comments`. Empty content is refused. Sent as multipart, it also takes
@@ -46,7 +47,7 @@ export type CreateCommentBody = z.infer<typeof createCommentBody>;
  */
 export const updateCommentBody = z.object({
   content: z.string().max(100_000),
-  notify_users: z.array(zId).max(200).optional(),
+  notify_users: zIdList(200).optional(),
   files_to_delete: zFilesToDelete.optional(),
 });
 export type UpdateCommentBody = z.infer<typeof updateCommentBody>;

@@ -17,8 +17,14 @@ export const paginationSchema = z.object({
   current_page: z.number().int(),
   /** Number of pages, at least 1. */
   total_pages: z.number().int(),
+  /**
+   * The request's own path and query with only `page` changed; a key is left out when there is no such
+   * page. Added to every list answer's `meta.pagination` (not to the task pages nested in task lists).
+   */
+  links: z.object({ next: z.string().optional(), previous: z.string().optional() }).optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
+export type PaginationLinks = NonNullable<Pagination["links"]>;
 
 /** `{ data: item }` with an optional success message. */
 export const itemEnvelope = <T extends z.ZodType>(item: T) =>

@@ -1,9 +1,11 @@
 import "./messages.js";
 export * from "./primitives.js";
+export * from "./none-values.js";
 export * from "./envelope.js";
 export * from "./error-codes.js";
 export * from "./users.js";
 export * from "./auth.js";
+export * from "./password-strength.js";
 export * from "./permissions.js";
 export * from "./modules.js";
 export * from "./health.js";

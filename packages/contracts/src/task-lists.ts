@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateObjectSchema, related, richTextSchema } from "./envelope.js";
+import { zMilestoneLink } from "./none-values.js";
 import { zFlag, zId, zInt, zNameList, zTitle } from "./primitives.js";
 import { privacyMetaSchema, taskPageSchema } from "./tasks.js";
 import { userSchema } from "./users.js";
@@ -47,9 +48,15 @@ export const taskListSchema = z.object({
 });
 export type TaskList = z.infer<typeof taskListSchema>;
 
+/**
+ * Most lists one task-lists page may ask for: the documents' Kanban fetches every list with
+ * `per_page=2000` and Gantt with `per_page=1000`. Other listings stop at 500.
+ */
+export const TASK_LISTS_MAX_PER_PAGE = 2000;
+
 /** `GET /api/pm/v2/projects/{p}/task-lists` query. */
 export const listTaskListsQuery = z.object({
-  per_page: zInt.min(-1).max(500).default(15),
+  per_page: zInt.min(-1).max(TASK_LISTS_MAX_PER_PAGE).default(15),
   page: zInt.min(1).default(1),
   status: z.coerce.number().int().min(0).max(1).default(1),
   with: zNameList,
@@ -75,7 +82,7 @@ export type ShowTaskListQuery = z.infer<typeof showTaskListQuery>;
 export const createTaskListBody = z.object({
   title: zTitle(255),
   description: z.string().max(100_000).optional(),
-  milestone: zInt.min(0).default(0),
+  milestone: zMilestoneLink.default(0),
   privacy: zFlag.default(false),
 });
 export type CreateTaskListBody = z.infer<typeof createTaskListBody>;
@@ -84,7 +91,7 @@ export type CreateTaskListBody = z.infer<typeof createTaskListBody>;
 export const updateTaskListBody = z.object({
   title: zTitle(255).optional(),
   description: z.string().max(100_000).optional(),
-  milestone: zInt.min(0).optional(),
+  milestone: zMilestoneLink.optional(),
   privacy: zFlag.optional(),
   status: z.coerce.number().int().min(0).max(1).optional(),
 });

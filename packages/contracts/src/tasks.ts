@@ -2,6 +2,7 @@ import { z } from "zod";
 import { attachmentListSchema, zFilesToDelete } from "./attachments.js";
 import { dateObjectSchema, paginationSchema, related, richTextSchema } from "./envelope.js";
 import { zDateString, zFlag, zId, zInt, zNameList, zTitle } from "./primitives.js";
+import { zOptionalDate, zOptionalTypeId } from "./none-values.js";
 import { taskLabelSchema, zTaskLabelIds } from "./labels.js";
 import { userSchema } from "./users.js";
 
@@ -110,15 +111,15 @@ export const createTaskBody = z.object({
   description: z.string().max(200_000).optional(),
   board_id: zId.optional(),
   assignees: assigneeIds.default([]),
-  start_at: zDateString.nullable().optional(),
-  due_date: zDateString.nullable().optional(),
+  start_at: zOptionalDate.optional(),
+  due_date: zOptionalDate.optional(),
   estimation: zInt.min(0).max(1_000_000).default(0),
   privacy: zFlag.default(false),
   priority: zInt.min(0).max(10).default(0),
   complexity: zInt.min(0).max(10).default(0),
   payable: zFlag.default(false),
   recurrent: zInt.min(0).max(10).default(0),
-  type_id: zId.nullable().optional(),
+  type_id: zOptionalTypeId.optional(),
   parent_id: zInt.min(0).default(0),
 });
 export type CreateTaskBody = z.infer<typeof createTaskBody>;
@@ -129,15 +130,15 @@ export const updateTaskBody = z.object({
   description: z.string().max(200_000).optional(),
   board_id: zId.optional(),
   assignees: assigneeIds.optional(),
-  start_at: zDateString.nullable().optional(),
-  due_date: zDateString.nullable().optional(),
+  start_at: zOptionalDate.optional(),
+  due_date: zOptionalDate.optional(),
   estimation: zInt.min(0).max(1_000_000).optional(),
   privacy: zFlag.optional(),
   priority: zInt.min(0).max(10).optional(),
   complexity: zInt.min(0).max(10).optional(),
   payable: zFlag.optional(),
   recurrent: zInt.min(0).max(10).optional(),
-  type_id: zId.nullable().optional(),
+  type_id: zOptionalTypeId.optional(),
   status: zTaskStatus.optional(),
   /** Label ids of this project; replaces the task's labels (`[]` or `[0]`: none). Needs can_edit. */
   task_labels: zTaskLabelIds.optional(),

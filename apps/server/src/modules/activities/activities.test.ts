@@ -172,7 +172,7 @@ describe("GET /api/pm/v2/activities", () => {
     for (let i = 1; i <= 24; i += 1) await insertActivity(id, { message: `entry ${i}`, at: `2020-01-01 00:00:${String(i).padStart(2, "0")}` });
     const first = (await cast.client.inject({ method: "GET", url: `/api/pm/v2/projects/${id}/activities` })).json();
     expect(first.data.length).toBe(20);
-    expect(first.meta.pagination).toEqual({ total: 25, count: 20, per_page: 20, current_page: 1, total_pages: 2 });
+    expect(first.meta.pagination).toEqual({ total: 25, count: 20, per_page: 20, current_page: 1, links: expect.any(Object), total_pages: 2 });
     const second = await messages(cast.client, `/api/pm/v2/projects/${id}/activities?page=2`);
     expect(second).toEqual(["entry 5", "entry 4", "entry 3", "entry 2", "entry 1"]);
   });

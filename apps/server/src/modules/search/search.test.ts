@@ -192,7 +192,7 @@ describe("GET /api/pm/v2/search", () => {
   it("pages results with a true total", async () => {
     for (let i = 1; i <= 5; i += 1) await createTask(cast.manager, projectId, { title: `Meerkat chore ${i}` });
     const first = await cast.manager.inject({ method: "GET", url: "/api/pm/v2/search?query=meerkat&per_page=2" });
-    expect(first.json().meta.pagination).toEqual({ total: 5, count: 2, per_page: 2, current_page: 1, total_pages: 3 });
+    expect(first.json().meta.pagination).toEqual({ total: 5, count: 2, per_page: 2, current_page: 1, links: expect.any(Object), total_pages: 3 });
     const last = await cast.manager.inject({ method: "GET", url: "/api/pm/v2/search?query=meerkat&per_page=2&page=3" });
     expect(last.json().meta.pagination).toMatchObject({ total: 5, count: 1 });
     const ids = new Set([...first.json().data, ...last.json().data].map((result: SearchResult) => result.id));
@@ -213,7 +213,7 @@ describe("the window of the best 1,000 matches", () => {
     // A bulk insert, as the duplication and import paths write: the triggers index every row.
     for (let start = 0; start < rows.length; start += 200) await t.database.db.insertInto("tasks").values(rows.slice(start, start + 200)).execute();
     const first = await cast.manager.inject({ method: "GET", url: "/api/pm/v2/search?query=gecko&per_page=50" });
-    expect(first.json().meta.pagination).toEqual({ total: 1000, count: 50, per_page: 50, current_page: 1, total_pages: 20 });
+    expect(first.json().meta.pagination).toEqual({ total: 1000, count: 50, per_page: 50, current_page: 1, links: expect.any(Object), total_pages: 20 });
     const last = await cast.manager.inject({ method: "GET", url: "/api/pm/v2/search?query=gecko&per_page=50&page=20" });
     expect(last.json().meta.pagination).toMatchObject({ total: 1000, count: 50 });
     const beyond = await cast.manager.inject({ method: "GET", url: "/api/pm/v2/search?query=gecko&per_page=50&page=21" });

@@ -12,9 +12,11 @@ import {
 } from "@plotline/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { invalidField } from "../../lib/app-error.js";
 import { item, list } from "../../lib/envelope.js";
 import { presentedSerializerCompiler } from "../../lib/presented-serializer.js";
 import { requireActor } from "../../plugins/auth.js";
+import { acceptMultipart, uploadedFiles } from "../files/attachments.http.js";
 
 const tags = ["task lists"];
 const projectParams = z.object({ project: zId });
@@ -23,6 +25,12 @@ const listParams = z.object({ project: zId, id: zId });
 /** Task lists under `/api/pm/v2/projects/{project}/task-lists`. */
 export const taskListsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { taskLists } = app.services;
+  // Clients written against the original may send a list's fields as multipart form data; lists hold no
+  // files, so a file sent along is refused rather than dropped.
+  await acceptMultipart(app);
+  app.addHook("preHandler", async (request) => {
+    if (uploadedFiles(request).length > 0) throw invalidField("files", "Task lists take no files.");
+  });
 
   app.get(
     "/pm/v2/projects/:project/task-lists",

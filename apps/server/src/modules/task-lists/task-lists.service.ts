@@ -30,9 +30,11 @@ function scopeOf(list: Pick<TaskListRow, "privacy">): string | null {
 
 /**
  * Most task rows one listing of lists may carry: lists shown x (incomplete_task_per_page +
- * complete_task_per_page). `per_page=-1` with large task pages would otherwise read without bound.
+ * complete_task_per_page). `per_page=-1` with large task pages would otherwise read without bound. High
+ * enough for the documents' Kanban call (every list, 20 open tasks each) on a 10,000-task project of
+ * 200 lists (benchmarked in bench/scenarios/task-lists.ts).
  */
-export const MAX_TASKS_PER_LISTING = 3000;
+export const MAX_TASKS_PER_LISTING = 10_000;
 
 /**
  * 400 when a listing would carry more than MAX_TASKS_PER_LISTING tasks, naming the page size to lower: the

@@ -88,14 +88,20 @@ describe("GET /api/pm/v2/projects/:project/task-lists", () => {
     expect(body.data[0].is_inbox).toBe(true);
     expect(body.data[1].meta).toMatchObject({ total_tasks: 8, total_complete_tasks: 3, total_incomplete_tasks: 5 });
     expect(body.data[1].incomplete_tasks).toBeUndefined();
-    expect(body.meta.pagination).toEqual({ total: 4, count: 3, per_page: 3, current_page: 1, total_pages: 2 });
+    const listsUrl = `/api/pm/v2/projects/${projectB}/task-lists`;
+    expect(body.meta.pagination).toEqual({ total: 4, count: 3, per_page: 3, current_page: 1, total_pages: 2, links: { next: `${listsUrl}?per_page=3&page=2` } });
     const second = await cast.client.inject({ method: "GET", url: `/api/pm/v2/projects/${projectB}/task-lists?per_page=3&page=2` });
     expect(second.json().data.map((list: ListBody) => list.title)).toEqual(["Three"]);
-    expect(second.json().meta.pagination).toEqual({ total: 4, count: 1, per_page: 3, current_page: 2, total_pages: 2 });
+    expect(second.json().meta.pagination).toEqual({ total: 4, count: 1, per_page: 3, current_page: 2, total_pages: 2, links: { previous: `${listsUrl}?per_page=3&page=1` } });
     // A page past the end still tells how many lists there are.
     const past = await cast.client.inject({ method: "GET", url: `/api/pm/v2/projects/${projectB}/task-lists?per_page=3&page=3` });
     expect(past.json().data).toEqual([]);
-    expect(past.json().meta.pagination).toEqual({ total: 4, count: 0, per_page: 3, current_page: 3, total_pages: 2 });
+    expect(past.json().meta.pagination).toEqual({ total: 4, count: 0, per_page: 3, current_page: 3, total_pages: 2, links: { previous: `${listsUrl}?per_page=3&page=2` } });
+    // The rest of the query string is kept as sent, brackets included; one page has no links.
+    const bracketed = await cast.client.inject({ method: "GET", url: `${listsUrl}?page=1&with[]=incomplete_tasks&per_page=2` });
+    expect(bracketed.json().meta.pagination.links).toEqual({ next: `${listsUrl}?with[]=incomplete_tasks&per_page=2&page=2` });
+    const onePage = await cast.client.inject({ method: "GET", url: `${listsUrl}?per_page=-1` });
+    expect(onePage.json().meta.pagination.links).toEqual({});
     // The tasks shown are those of the lists on the page asked for.
     const withTasks = await cast.manager.inject({ method: "GET", url: `/api/pm/v2/projects/${projectB}/task-lists?per_page=2&page=2&with=incomplete_tasks` });
     const secondPage = withTasks.json().data as ListBody[];
@@ -121,20 +127,32 @@ describe("GET /api/pm/v2/projects/:project/task-lists", () => {
     expect(two.complete_tasks?.data).toEqual([]);
   });
 
-  it("refuses a listing of more than 3000 tasks with 400 naming the page size to lower", async () => {
+  it("refuses a listing of more than 10,000 tasks with 400 naming the page size to lower", async () => {
     const project = (await createProjectWithCast(cast)).id;
-    for (let i = 0; i < 6; i += 1) await createList(cast.manager, project, { title: `L${i}` });
+    for (let i = 0; i < 10; i += 1) await createList(cast.manager, project, { title: `L${i}` });
     const get = (query: string) => cast.manager.inject({ method: "GET", url: `/api/pm/v2/projects/${project}/task-lists?${query}` });
-    // 7 lists (with the Inbox) x (500 + 0) = 3500.
-    const allLists = await get("per_page=-1&with=incomplete_tasks&incomplete_task_per_page=500");
+    // 11 lists (with the Inbox) x (500 + 500) = 11,000.
+    const allLists = await get("per_page=-1&with=incomplete_tasks,complete_tasks&incomplete_task_per_page=500&complete_task_per_page=500");
     expect(allLists.statusCode).toBe(400);
     expect(Object.keys(allLists.json().data.params)).toEqual(["per_page"]);
-    const bigPages = await get("per_page=7&with=incomplete_tasks,complete_tasks&incomplete_task_per_page=300&complete_task_per_page=200");
+    const bigPages = await get("per_page=11&with=incomplete_tasks,complete_tasks&incomplete_task_per_page=500&complete_task_per_page=500");
     expect(bigPages.statusCode).toBe(400);
     expect(Object.keys(bigPages.json().data.params)).toEqual(["incomplete_task_per_page", "complete_task_per_page"]);
-    // 7 x 400 = 2800 is within bounds; without tasks any number of lists is.
-    expect((await get("per_page=-1&with=incomplete_tasks&incomplete_task_per_page=400")).statusCode).toBe(200);
+    // 11 x 900 = 9,900 is within bounds; without tasks any number of lists is.
+    expect((await get("per_page=-1&with=incomplete_tasks,complete_tasks&incomplete_task_per_page=500&complete_task_per_page=400")).statusCode).toBe(200);
     expect((await get("per_page=-1&incomplete_task_per_page=500")).statusCode).toBe(200);
+  });
+
+  it("accepts the documents' Kanban (per_page=2000) and Gantt (per_page=1000) page sizes, and no more", async () => {
+    const base = `/api/pm/v2/projects/${projectB}/task-lists`;
+    const kanban = await cast.manager.inject({ method: "GET", url: `${base}?with=incomplete_tasks&per_page=2000` });
+    expect(kanban.statusCode, kanban.body).toBe(200);
+    expect(kanban.json().meta.pagination).toMatchObject({ total: 4, count: 4, per_page: 2000, total_pages: 1 });
+    const gantt = await cast.manager.inject({ method: "GET", url: `${base}?with=incomplete_tasks,complete_tasks&per_page=1000&page=1` });
+    expect(gantt.statusCode, gantt.body).toBe(200);
+    const tooMany = await cast.manager.inject({ method: "GET", url: `${base}?per_page=2001` });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().data.params.per_page).toEqual(["per_page must be at most 2000"]);
   });
 
   it("pages through one list's tasks on GET .../task-lists/:id", async () => {
