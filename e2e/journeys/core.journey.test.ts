@@ -27,6 +27,7 @@ const dueDayLabel = `28 ${dueDay.toLocaleString("en-US", { month: "long" })} ${d
 const dueDayShown = `${String(dueDay.getMonth() + 1).padStart(2, "0")}/28/${dueDay.getFullYear()}`;
 
 let privateTaskUrl = "";
+let publicTaskUrl = "";
 
 /** Starts waiting for the answer to a POST under /api/pm/v2 whose path matches; await it with `expectOk`. */
 function posted(path: RegExp): Promise<Response> {
@@ -194,6 +195,7 @@ describe("core: a project, its list and tasks, seen by a manager, a co-worker an
     const modal = page.getByRole("dialog", { name: publicTask });
     await modal.getByRole("heading", { name: "Comments" }).waitFor();
     await poll(() => page.url()).toMatch(/\/tasks\/\d+$/);
+    publicTaskUrl = page.url();
     await closeToasts();
 
     let saved = posted(CALLS.saveTask);
@@ -337,6 +339,16 @@ describe("core: a project, its list and tasks, seen by a manager, a co-worker an
     await page.getByRole("dialog").getByRole("alert").waitFor();
     expect(await page.getByText(privateTask).count()).toBe(0);
     await screenshot(page, "core-client-private-address");
+  });
+
+  it("opens a task from the documents' attachment link /projects/{id}/task/{id}", async () => {
+    const [, projectId, taskId] = /projects\/(\d+)\/.*tasks\/(\d+)$/.exec(publicTaskUrl) ?? [];
+    await page.goto(publicTaskUrl.replace(/#\/.*$/, `#/projects/${projectId}/task/${taskId}`));
+    const modal = page.getByRole("dialog", { name: publicTask });
+    await modal.getByTestId("comment").filter({ hasText: commentText }).waitFor();
+    // The link lands on the single-task route, so closing returns to the task lists.
+    await poll(() => page.url()).toMatch(new RegExp(`/projects/${projectId}/task-lists/tasks/${taskId}$`));
+    expect(await page.getByText("This page does not exist.").count()).toBe(0);
   });
 
   it("raised no page errors or CSP violations", () => {

@@ -90,6 +90,8 @@ export const ROUTES = {
   single_task: "/projects/:project_id/task-lists/tasks/:task_id",
   /** The single-task modal over the single-list page, so closing it returns to that list. */
   single_list_task: "/projects/:project_id/task-lists/:list_id/tasks/:task_id",
+  /** The documents' link to a task from its attachments; it opens `single_task`. */
+  task_link: "/projects/:project_id/task/:task_id",
   discussions: "/projects/:project_id/discussions",
   individual_discussions: "/projects/:project_id/discussions/:discussion_id",
   milestones: "/projects/:project_id/milestones",

@@ -26,6 +26,7 @@ import { SingleMilestonePage } from "./single-milestone.js";
 import { SingleFileItemPage } from "./single-file-item.js";
 import { SingleListPage } from "./single-list.js";
 import { SingleTaskPage } from "./single-task.js";
+import { TaskLinkPage } from "./task-link.js";
 import { TaskListsPage } from "./task-lists.js";
 import { UsersPage } from "./users.js";
 
@@ -61,6 +62,7 @@ const PROJECT_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; chi
   // The single-task modal is a child route, so it opens over its list page and closing returns there.
   { name: "task_lists", element: <TaskListsPage />, children: [{ name: "single_task", element: <SingleTaskPage /> }] },
   { name: "single_list", element: <SingleListPage />, children: [{ name: "single_list_task", element: <SingleTaskPage /> }] },
+  { name: "task_link", element: <TaskLinkPage /> },
   { name: "discussions", element: <DiscussionsPage /> },
   { name: "individual_discussions", element: <IndividualDiscussionPage /> },
   { name: "milestones", element: <MilestonesPage /> },
