@@ -259,6 +259,44 @@ describe("calendar: make, move, stretch, reassign and open a task", () => {
     await page.locator(".plotline-calendar .plotline-event").filter({ hasText: "Beta release" }).waitFor();
   });
 
+  it("starts weeks on the day the general settings name, in the calendar and in the date pickers", async () => {
+    await page.goto(`${server.url}/#/settings`);
+    const firstDay = page.getByRole("textbox", { name: "First day of the week" }).or(page.getByRole("combobox", { name: "First day of the week" })).first();
+    await firstDay.click();
+    const saved = waitForAnswer(page, "POST", "/api/pm/v2/settings");
+    await page.getByRole("option", { name: "Monday" }).click();
+    expect((await saved).status()).toBe(200);
+    await page.goto(`${server.url}/#/calendar`);
+    const headings = page.locator(".plotline-calendar [role='columnheader']");
+    await poll(() => headings.first().textContent()).toContain("Mon");
+    // The New Task popup's date picker agrees with the calendar.
+    await page.getByRole("button", { name: "New task" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Task" });
+    await dialog.getByRole("button", { name: "Start date" }).click();
+    await poll(() => page.locator(".mantine-DatePicker-weekday, .mantine-DatePickerInput-weekday").first().textContent()).toBe("Mo");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await call(page.request, "POST", "/api/pm/v2/settings", { key: "first_day_of_week", value: 0 });
+  });
+
+  it("opens on a list of the month's days on a phone, with the toolbar wrapped", async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${server.url}/#/calendar`);
+    await page.reload();
+    await poll(() => page.getByRole("radio", { name: "List" }).isChecked()).toBe(true);
+    // The users filter starts on the signed-in manager, whose task runs from today.
+    await page.locator(".plotline-calendar .plotline-event").filter({ hasText: "Prepare the press kit" }).first().waitFor();
+    // Nothing of the toolbar is cut off: each control sits inside the screen.
+    for (const control of [page.getByRole("button", { name: "Today" }), page.getByRole("button", { name: "Next month" }), page.getByTestId("calendar-title"), page.getByText("User view", { exact: true })]) {
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    }
+    await settled(page);
+    await screenshot(page, "calendar-phone");
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it("leaves the menu and its address when the modules list switches Calendar off", async () => {
     await call(page.request, "POST", "/api/pm-pro/v2/module-update", { module: "calendar", type: "deactivate" });
     // The modules page reloads the app after a switch; a person who kept the calendar's address lands here.

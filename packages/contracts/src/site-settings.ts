@@ -36,6 +36,15 @@ export const SITE_SETTINGS = {
     default: "managers",
     message: "project_create_capability must be one of: managers, everyone",
   },
+  /**
+   * The day weeks start on, 0 (Sunday, as the documents' US dates) to 6 (Saturday): the calendar's weeks and
+   * every date picker follow it.
+   */
+  first_day_of_week: {
+    schema: z.union([z.number(), z.string().trim().regex(/^\d$/)]).transform(Number).pipe(z.number().int().min(0).max(6)),
+    default: 0,
+    message: "first_day_of_week must be a day number from 0 (Sunday) to 6 (Saturday)",
+  },
   /** The workforce-management integration: '1' on (departments on the project form), '0' off. */
   hrm_integration: {
     schema: z.union([z.literal("1"), z.literal("0"), z.literal(1), z.literal(0), z.boolean()]).transform((v): "1" | "0" => (v === "1" || v === 1 || v === true ? "1" : "0")),
@@ -68,6 +77,7 @@ export const siteSettingsSchema = z.object({
   logo: z.number().int(),
   project_create_capability: z.enum(PROJECT_CREATE_CAPABILITIES),
   hrm_integration: z.enum(["1", "0"]),
+  first_day_of_week: z.number().int().min(0).max(6),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -2,6 +2,7 @@ import { routePath } from "@plotline/contracts";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useAuthState, useMe } from "../features/auth/hooks/use-session.js";
+import { SiteDatesProvider } from "../features/site-settings/components/SiteDatesProvider.js";
 import { ErrorState } from "./ErrorState.js";
 import { LoadingScreen } from "./LoadingScreen.js";
 
@@ -18,5 +19,5 @@ export function RequireSession({ children }: { children: ReactNode }) {
     const next = location.pathname === "/" ? "" : `?next=${encodeURIComponent(location.pathname + location.search)}`;
     return <Navigate to={`${routePath("login")}${next}`} replace />;
   }
-  return children;
+  return <SiteDatesProvider>{children}</SiteDatesProvider>;
 }

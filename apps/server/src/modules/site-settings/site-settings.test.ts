@@ -71,7 +71,7 @@ describe("GET /api/pm/v2/settings", () => {
     const response = await cast.siteManager.inject({ method: "GET", url: URL });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { front_end_page: 0, task_start_field: true, daily_digest: false, logo: 0, project_create_capability: "managers", hrm_integration: "0" },
+      data: { front_end_page: 0, task_start_field: true, daily_digest: false, logo: 0, project_create_capability: "managers", hrm_integration: "0", first_day_of_week: 0 },
       meta: { logo: null, front_end_page: null },
     });
   });
@@ -119,6 +119,16 @@ describe("POST /api/pm/v2/settings", () => {
     expect(response.json().data).toMatchObject({ daily_digest: true, task_start_field: false, hrm_integration: "1", project_create_capability: "everyone" });
   });
 
+  it("saves the first day of the week, given as a number or its text", async () => {
+    const monday = await save(cast.siteManager, { key: "first_day_of_week", value: 1 });
+    expect(monday.statusCode).toBe(200);
+    expect(monday.json().data.first_day_of_week).toBe(1);
+    const saturday = await save(cast.siteManager, { key: "first_day_of_week", value: "6" });
+    expect(saturday.json().data.first_day_of_week).toBe(6);
+    const read = await cast.client.inject({ method: "GET", url: URL });
+    expect(read.json().data.first_day_of_week).toBe(6);
+  });
+
   it("accepts a form-encoded body", async () => {
     const response = await cast.siteManager.inject({
       method: "POST",
@@ -145,6 +155,9 @@ describe("POST /api/pm/v2/settings", () => {
     [{ key: "daily_digest", value: null }, "daily_digest", "daily_digest must be true or false"],
     [{ key: "hrm_integration", value: "yes" }, "hrm_integration", "hrm_integration must be '1' (on) or '0' (off)"],
     [{ key: "project_create_capability", value: "clients" }, "project_create_capability", "project_create_capability must be one of: managers, everyone"],
+    [{ key: "first_day_of_week", value: 7 }, "first_day_of_week", "first_day_of_week must be a day number from 0 (Sunday) to 6 (Saturday)"],
+    [{ key: "first_day_of_week", value: "monday" }, "first_day_of_week", "first_day_of_week must be a day number from 0 (Sunday) to 6 (Saturday)"],
+    [{ key: "first_day_of_week", value: 1.5 }, "first_day_of_week", "first_day_of_week must be a day number from 0 (Sunday) to 6 (Saturday)"],
     [{ key: "front_end_page", value: -1 }, "front_end_page", "front_end_page must be the id of a page, or 0 for none"],
     [{ key: "front_end_page", value: true }, "front_end_page", "front_end_page must be the id of a page, or 0 for none"],
     [{ key: "front_end_page", value: 999 }, "front_end_page", "front_end_page must be the id of an existing page, or 0 for none"],

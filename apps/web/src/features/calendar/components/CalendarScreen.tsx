@@ -12,13 +12,14 @@ import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { sessionKeys, useCurrentMe } from "../../auth/hooks/use-session.js";
+import { useFirstDayOfWeek } from "../../site-settings/hooks/use-site-settings.js";
 import { todayString } from "../../tasks/task-dates.js";
 import { useCalendarEvents, useCalendarProjects, useCalendarResource, type CalendarRange } from "../hooks/use-calendar.js";
 import { useCalendarMoves } from "../hooks/use-calendar-moves.js";
 import { addDays, weekOf } from "../lib/calendar-dates.js";
 import { CalendarFilters, type CalendarFilterValues } from "./CalendarFilters.js";
 import { CalendarLegend } from "./CalendarLegend.js";
-import { CalendarToolbar, type CalendarViewName } from "./CalendarToolbar.js";
+import { CalendarToolbar, PHONE_QUERY, type CalendarViewName } from "./CalendarToolbar.js";
 import { DayCalendar, FULLCALENDAR_VIEWS, type ShownRange } from "./DayCalendar.js";
 import { NewTaskModal, type NewTaskDraft } from "./NewTaskModal.js";
 import { UserView } from "./UserView.js";
@@ -58,12 +59,14 @@ export function CalendarScreen() {
   const projectsQuery = useCalendarProjects();
   const moves = useCalendarMoves();
   const calendarRef = useRef<CalendarRef>(null);
-  const [view, setView] = useState<CalendarViewName>("month");
+  const firstDay = useFirstDayOfWeek();
+  // A phone opens on the list: a month grid that narrow shows only "+1" chips.
+  const [view, setView] = useState<CalendarViewName>(() => (window.matchMedia(PHONE_QUERY).matches ? "list" : "month"));
   const [anchor, setAnchor] = useState(todayString);
   const [shown, setShown] = useState<ShownRange | null>(null);
   const [draft, setDraft] = useState<NewTaskDraft | null>(null);
 
-  const week = useMemo(() => weekOf(anchor), [anchor]);
+  const week = useMemo(() => weekOf(anchor, firstDay), [anchor, firstDay]);
   const usersKey = applied.users.join(",");
   const range: CalendarRange | null = useMemo(() => {
     const bounds = view === "user" ? { start: week[0] ?? anchor, end: addDays(week[6] ?? anchor, 1) } : shown && { start: shown.start, end: shown.end };
@@ -169,6 +172,7 @@ export function CalendarScreen() {
                 calendarRef={calendarRef}
                 view={view}
                 anchor={anchor}
+                firstDay={firstDay}
                 events={eventsQuery.data?.data ?? []}
                 onRange={(next) => {
                   setShown(next);

@@ -5,6 +5,7 @@ import "./calendar.css";
 import FullCalendar, { type CalendarRef, type EventInput } from "@fullcalendar/react";
 import dayGridPlugin from "@fullcalendar/react/daygrid";
 import interactionPlugin from "@fullcalendar/react/interaction";
+import listPlugin from "@fullcalendar/react/list";
 import classicTheme from "@fullcalendar/react/themes/classic";
 import timeGridPlugin from "@fullcalendar/react/timegrid";
 import type { CalendarEvent } from "@plotline/contracts";
@@ -16,11 +17,15 @@ import { dayOf } from "../lib/calendar-dates.js";
 import { eventLook } from "../lib/event-style.js";
 import type { CalendarViewName } from "./CalendarToolbar.js";
 
-/** FullCalendar's view for each of ours: month, basic week (day grid), and the day with its 24 hours. */
+/**
+ * FullCalendar's view for each of ours: month, basic week (day grid), the day with its 24 hours, and the
+ * month as a list of days (the agenda a phone opens on, where a month grid leaves room for nothing).
+ */
 export const FULLCALENDAR_VIEWS: Record<Exclude<CalendarViewName, "user">, string> = {
   month: "dayGridMonth",
   week: "dayGridWeek",
   day: "timeGridDay",
+  list: "listMonth",
 };
 
 /** What the calendar shows after a navigation: its title and the range `[start, end)` on screen. */
@@ -55,6 +60,7 @@ export function DayCalendar({
   calendarRef,
   view,
   anchor,
+  firstDay,
   events,
   onRange,
   onDayClick,
@@ -65,6 +71,8 @@ export function DayCalendar({
   calendarRef: Ref<CalendarRef>;
   view: Exclude<CalendarViewName, "user">;
   anchor: string;
+  /** The site's first day of the week, 0 (Sunday) to 6. */
+  firstDay: number;
   events: readonly CalendarEvent[];
   onRange: (range: ShownRange) => void;
   onDayClick: (day: string) => void;
@@ -103,14 +111,16 @@ export function DayCalendar({
       <FullCalendar
         ref={calendarRef}
         class="plotline-fc"
-        plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, classicTheme]}
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicTheme]}
         initialView={FULLCALENDAR_VIEWS[view]}
         initialDate={anchor}
         headerToolbar={false}
         views={{ dayGridWeek: { titleFormat: { year: "numeric", month: "short", day: "numeric" } } }}
         aspectRatio={1.8}
+        // A list grows with its days and the page scrolls, rather than a box inside the page.
+        height={view === "list" ? "auto" : undefined}
         scrollTime="00:00:00"
-        firstDay={0}
+        firstDay={firstDay}
         dayMaxEvents
         eventInteractive
         allDayText={t("calendar.all_day")}

@@ -1,4 +1,4 @@
-import { Switch, Table } from "@mantine/core";
+import { Select, Stack, Switch, Table, Text } from "@mantine/core";
 import type { SiteSettingsEnvelope } from "@plotline/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The documents' general settings table (task start date, logo, daily digest) plus the workforce flag; switches save at once. */
+/**
+ * The documents' general settings table (task start date, logo, daily digest) plus the first day of the week
+ * and the workforce flag; every control saves at once.
+ */
 export function GeneralSettingsTable({ settings }: { settings: SiteSettingsEnvelope }) {
   const { t } = useTranslation();
   const save = useSaveSiteSettings();
@@ -53,6 +56,23 @@ export function GeneralSettingsTable({ settings }: { settings: SiteSettingsEnvel
         </Row>
         <Row label={t("site_settings.daily_digest")}>
           {toggle("daily_digest", t("site_settings.daily_digest_switch"), t("site_settings.daily_digest_hint"), values.daily_digest)}
+        </Row>
+        <Row label={t("site_settings.first_day")}>
+          <Stack gap={4}>
+            <Select
+              aria-label={t("site_settings.first_day")}
+              aria-describedby="first-day-hint"
+              data={(t("site_settings.weekdays", { returnObjects: true }) as string[]).map((name, day) => ({ value: String(day), label: name }))}
+              value={String(values.first_day_of_week)}
+              allowDeselect={false}
+              disabled={pendingKey === "first_day_of_week"}
+              w={220}
+              onChange={(value) => value !== null && save.mutate({ key: "first_day_of_week", value: Number(value) })}
+            />
+            <Text id="first-day-hint" size="xs" c="dimmed">
+              {t("site_settings.first_day_hint")}
+            </Text>
+          </Stack>
         </Row>
         <Row label={t("site_settings.hrm")}>
           {toggle("hrm_integration", t("site_settings.hrm_switch"), t("site_settings.hrm_hint"), values.hrm_integration === "1")}

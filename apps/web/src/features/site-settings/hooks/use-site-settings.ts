@@ -29,6 +29,11 @@ export function useTaskStartField(): boolean {
   return useSiteSetting("task_start_field", true);
 }
 
+/** The day weeks start on, 0 (Sunday) to 6 (Saturday): the calendar and every date picker follow it. */
+export function useFirstDayOfWeek(): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
+  return useSiteSetting("first_day_of_week", 0) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
+}
+
 /** Saves settings (site managers); the answer holds every setting, so the cache is replaced with it. */
 export function useSaveSiteSettings() {
   const queryClient = useQueryClient();
