@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import { loadPasswordDictionaries } from "@plotline/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
@@ -49,6 +50,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The new-password rule validates synchronously, so its dictionaries must be there before any request.
+  await loadPasswordDictionaries();
 
   const ctx: AppContext = { db: database.db, kind: database.kind, config };
   app.decorate("ctx", ctx);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zEmail, zPassword, zTitle } from "./primitives.js";
+import { zNewPassword } from "./password-strength.js";
 import { userSchema } from "./users.js";
 
 /** Name of the header that carries the nonce on state-changing cookie requests. */
@@ -15,7 +16,7 @@ export const authStateSchema = z.object({ needs_setup: z.boolean() });
 export const setupBody = z.object({
   display_name: zTitle(120),
   email: zEmail,
-  password: zPassword,
+  password: zNewPassword,
 });
 export type SetupBody = z.infer<typeof setupBody>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { zEmail, zFlag, zPassword, zTitle } from "./primitives.js";
+import { zNewPassword } from "./password-strength.js";
+import { zEmail, zFlag, zTitle } from "./primitives.js";
 
 /** A user as the API shows it. Never carries the password or sessions. */
 export const userSchema = z.object({
@@ -25,7 +26,7 @@ export type ListUsersQuery = z.infer<typeof listUsersQuery>;
 export const createUserBody = z.object({
   display_name: zTitle(120),
   email: zEmail,
-  password: zPassword,
+  password: zNewPassword,
   manage_pm: zFlag.default(false),
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
@@ -34,7 +35,7 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 export const updateUserBody = z.object({
   display_name: zTitle(120).optional(),
   email: zEmail.optional(),
-  password: zPassword.optional(),
+  password: zNewPassword.optional(),
   manage_pm: zFlag.optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;

@@ -37,6 +37,16 @@ describe("first-run set-up", () => {
     expect(state.json().data.needs_setup).toBe(true);
   });
 
+  it("refuses a common or guessable password on the password field, and writes nothing", async () => {
+    for (const password of ["password123", "Password1!"]) {
+      const response = await t.app.inject({ method: "POST", url: "/api/auth/setup", payload: { display_name: "Ana", email: uniqueEmail("weak"), password } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().data.params.password).toEqual([expect.stringMatching(/^This password is too easy to guess: \S/)]);
+    }
+    const state = await t.app.inject({ method: "GET", url: "/api/auth/state" });
+    expect(state.json().data.needs_setup).toBe(true);
+  });
+
   it("creates the first user as a site manager and signs them in", async () => {
     adminEmail = uniqueEmail("admin");
     admin = await setUpFirstUser(t.app, { email: adminEmail, display_name: "Ana Admin" });

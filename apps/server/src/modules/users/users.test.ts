@@ -191,6 +191,25 @@ describe("POST /api/pm/v2/users", () => {
   });
 });
 
+describe("passwords too easy to guess", () => {
+  it("refuses one when a user is added, and writes nothing", async () => {
+    const before = await countUsers();
+    const response = await admin.inject({ method: "POST", url: "/api/pm/v2/users", payload: { display_name: "Weak", email: uniqueEmail("weak"), password: "qwertyuiop" } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.params).toEqual({ password: ["This password is too easy to guess: this is a frequently used password."] });
+    expect(await countUsers()).toBe(before);
+  });
+
+  it("refuses one when a password is changed, keeping the old one", async () => {
+    const email = uniqueEmail("keeper");
+    const created = await admin.inject({ method: "POST", url: "/api/pm/v2/users", payload: { display_name: "Keeper", email, password: TEST_PASSWORD } });
+    const response = await admin.inject({ method: "POST", url: `/api/pm/v2/users/${created.json().data.id}/update`, payload: { password: "password123" } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.params.password).toEqual([expect.stringMatching(/^This password is too easy to guess: /)]);
+    await expect(signIn(t.app, email)).resolves.toMatchObject({ userId: created.json().data.id });
+  });
+});
+
 describe("POST /api/pm/v2/users/:id/update", () => {
   it("lets a site manager rename a user and change their password", async () => {
     const response = await admin.inject({ method: "POST", url: `/api/pm/v2/users/${member.userId}/update`, payload: { display_name: "Carl C.", password: "a new long password" } });
