@@ -69,6 +69,7 @@ export const en = {
   },
   common: {
     loading: "Loading…",
+    clear: "Clear",
     retry: "Try again",
     confirm: "Confirm",
     cancel: "Cancel",
@@ -478,6 +479,7 @@ export const en = {
     intro: "Switch Plotline's modules on and off for the whole site. A module that is off disappears from every menu and its pages and API calls stop answering; its data is kept.",
     on: "On",
     off: "Off",
+    switch_name: "{{name}} module: {{state}}",
     switch_label: "{{name}} module",
     saving: "Saving…",
     thumbnail_alt: "{{name}} module",

@@ -33,6 +33,8 @@ export function ActivityGraph({ projectId }: { projectId: number }) {
         maxBarWidth={14}
         xAxisProps={{ interval: "preserveStartEnd", minTickGap: 24 }}
         yAxisProps={{ allowDecimals: false, width: 28 }}
+        // Hidden from screen readers (the list below says the same), so it must not take keyboard focus either.
+        barChartProps={{ accessibilityLayer: false }}
         aria-hidden
       />
       {/* The chart is a picture; screen readers get the same numbers as a list. */}

@@ -18,7 +18,8 @@ export function LicenseNotice() {
       <IconKey size={14} aria-hidden color="var(--mantine-color-dimmed)" />
       <Text size="xs" c="dimmed">
         {t("license.notice")} ·{" "}
-        <Anchor component={Link} to={routePath("license")} size="xs">
+        {/* Underlined, as a link inside a line of text must be told apart by more than its colour. */}
+        <Anchor component={Link} to={routePath("license")} size="xs" underline="always">
           {t("license.notice_link")}
         </Anchor>
       </Text>

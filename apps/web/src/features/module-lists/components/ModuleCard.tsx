@@ -17,6 +17,7 @@ export function ModuleCard({
   onToggle: (module: ModuleListItem, active: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const state = busy ? t("module_lists.saving") : module.active ? t("module_lists.on") : t("module_lists.off");
   return (
     <Card withBorder radius="md" padding="md" data-testid={`module-${module.key}`} component="article" aria-labelledby={`module-${module.key}-name`}>
       <Card.Section>
@@ -36,10 +37,12 @@ export function ModuleCard({
           checked={module.active}
           disabled={disabled || busy}
           onChange={(event) => onToggle(module, event.currentTarget.checked)}
-          label={busy ? t("module_lists.saving") : module.active ? t("module_lists.on") : t("module_lists.off")}
+          label={state}
           labelPosition="left"
-          aria-label={t("module_lists.switch_label", { name: module.name })}
-          styles={{ label: { color: module.active ? "var(--mantine-color-green-8)" : "var(--mantine-color-dimmed)", fontWeight: 600 } }}
+          // The name holds the visible word (On, Off), so a person who says what they see reaches the switch.
+          aria-label={t("module_lists.switch_name", { name: module.name, state })}
+          // Teal 9: green shades light enough to read as green stay under 4.5:1 on white.
+          styles={{ label: { color: module.active ? "var(--mantine-color-teal-9)" : "var(--mantine-color-dimmed)", fontWeight: 600 } }}
           style={{ flexShrink: 0 }}
         />
       </Group>
