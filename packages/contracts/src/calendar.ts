@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dateObjectSchema, related } from "./envelope.js";
 import { PROJECT_STATUSES } from "./projects.js";
-import { zId } from "./primitives.js";
+import { zId, zInt } from "./primitives.js";
 import { privacyMetaSchema } from "./tasks.js";
 
 /** The longest range one calendar call may cover, in days (a year view with its spill-over weeks fits). */
@@ -48,7 +48,7 @@ const zOptionalProject = z.preprocess((value) => (value === "" || value === "0" 
 
 /** `users=3`, `users[]=3&users[]=5`; 0 stands for "no assignee". */
 const zUserFilter = z
-  .union([z.coerce.number().int().min(0), z.array(z.coerce.number().int().min(0)).max(200)])
+  .union([zInt.min(0), z.array(zInt.min(0)).max(200)])
   .optional()
   .transform((value) => (value === undefined ? undefined : [...new Set(Array.isArray(value) ? value : [value])]));
 

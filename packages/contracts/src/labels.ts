@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateObjectSchema, paginationSchema } from "./envelope.js";
+import { zInt } from "./primitives.js";
 
 /**
  * Task labels: a project's list of coloured tags (`/api/pm-pro/v2/projects/{p}/settings/labels`) and the
@@ -87,6 +88,6 @@ export const MAX_TASK_LABELS = 50;
 
 /** `task_labels` on task update: label ids of the task's project; `[]` or `[0]` removes them all. */
 export const zTaskLabelIds = z
-  .array(z.coerce.number().int().min(0))
+  .array(zInt.min(0))
   .max(MAX_TASK_LABELS)
   .transform((ids) => [...new Set(ids.filter((id) => id > 0))]);

@@ -6,7 +6,7 @@ import { userSchema } from "./users.js";
 
 /** Milestone status: 0 incomplete, 1 complete. The words are accepted on input too. */
 export const zMilestoneStatus = z
-  .union([z.literal("incomplete"), z.literal("complete"), z.coerce.number().int().min(0).max(1)])
+  .union([z.literal("incomplete"), z.literal("complete"), zInt.min(0).max(1)])
   .transform((value) => (value === "complete" ? 1 : value === "incomplete" ? 0 : value));
 
 /** A milestone as the API shows it. */

@@ -92,7 +92,7 @@ export const projectListMetaShape = {
 };
 
 /** A member given on the project form. */
-export const memberInput = z.object({ user_id: zId, role_id: z.coerce.number().int().min(1).max(3) });
+export const memberInput = z.object({ user_id: zId, role_id: zInt.min(1).max(3) });
 
 /** `POST /api/pm/v2/projects`. */
 export const createProjectBody = z.object({

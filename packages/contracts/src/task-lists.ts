@@ -58,7 +58,7 @@ export const TASK_LISTS_MAX_PER_PAGE = 2000;
 export const listTaskListsQuery = z.object({
   per_page: zInt.min(-1).max(TASK_LISTS_MAX_PER_PAGE).default(15),
   page: zInt.min(1).default(1),
-  status: z.coerce.number().int().min(0).max(1).default(1),
+  status: zInt.min(0).max(1).default(1),
   with: zNameList,
   /** Only the lists linked to this milestone (the milestone's own page lists them with their tasks). */
   milestone: zId.optional(),
@@ -93,7 +93,7 @@ export const updateTaskListBody = z.object({
   description: z.string().max(100_000).optional(),
   milestone: zMilestoneLink.optional(),
   privacy: zFlag.optional(),
-  status: z.coerce.number().int().min(0).max(1).optional(),
+  status: zInt.min(0).max(1).optional(),
 });
 export type UpdateTaskListBody = z.infer<typeof updateTaskListBody>;
 

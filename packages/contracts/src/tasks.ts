@@ -8,7 +8,7 @@ import { userSchema } from "./users.js";
 
 /** Task status: 0 incomplete, 1 complete, 2 pending. */
 export const TASK_STATUS = { incomplete: 0, complete: 1, pending: 2 } as const;
-export const zTaskStatus = z.coerce.number().int().min(0).max(2);
+export const zTaskStatus = zInt.min(0).max(2);
 
 /** Privacy as the documents send it in `meta.privacy`: "1" private, "0" public. */
 export const privacyMetaSchema = z.enum(["0", "1"]);
@@ -103,7 +103,7 @@ export const listTasksQuery = z.object({
 export type ListTasksQuery = z.infer<typeof listTasksQuery>;
 
 /** Assignee ids; `[0]` means none. */
-const assigneeIds = z.array(z.coerce.number().int().min(0)).max(200).transform((ids) => ids.filter((id) => id > 0));
+const assigneeIds = z.array(zInt.min(0)).max(200).transform((ids) => ids.filter((id) => id > 0));
 
 /** `POST /api/pm/v2/projects/{p}/tasks`. No `board_id` puts the task in the Inbox. */
 export const createTaskBody = z.object({

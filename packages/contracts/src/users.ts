@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { zNewPassword } from "./password-strength.js";
-import { zEmail, zFlag, zTitle } from "./primitives.js";
+import { zEmail, zFlag, zInt, zTitle } from "./primitives.js";
 
 /** A user as the API shows it. Never carries the password or sessions. */
 export const userSchema = z.object({
@@ -17,8 +17,8 @@ export type User = z.infer<typeof userSchema>;
 /** `GET /api/pm/v2/users` query. */
 export const listUsersQuery = z.object({
   query: z.string().trim().max(190).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(-1).max(500).default(20),
+  page: zInt.min(1).default(1),
+  per_page: zInt.min(-1).max(500).default(20),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuery>;
 
