@@ -13,6 +13,7 @@ import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { formBodyPlugin, parseBracketQuery } from "./plugins/form-body.js";
 import { paginationLinksPlugin } from "./plugins/pagination-links.js";
 import { securityPlugin } from "./plugins/security.js";
+import { textGuardPlugin } from "./plugins/text-guard.js";
 import { webAppPlugin } from "./plugins/web-app.js";
 import { createServices } from "./services.js";
 import { memorySharedState, type SharedState } from "./shared/shared-state.js";
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(securityPlugin, { rateLimitRedis: shared.rateLimitRedis });
   await app.register(formBodyPlugin);
+  await app.register(textGuardPlugin);
   await app.register(paginationLinksPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
