@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import qs from "qs";
+import { AppError } from "../lib/app-error.js";
 
 /** Options for PHP-style bracket names (`assignees[]=2`, `settings[0][key]=x`), as the documents' clients send. */
 export const BRACKET_PARSE_OPTIONS: qs.IParseOptions = { depth: 6, arrayLimit: 1000, parameterLimit: 2000 };
@@ -16,3 +17,11 @@ export const formBodyPlugin = fp(async (app: FastifyInstance) => {
     done(null, parseBracketQuery(String(body)));
   });
 });
+
+/**
+ * The 400 for a multipart body that cannot be read: no boundary in its content type, a truncated part or
+ * a malformed part header. The parser's own errors carry no status, so without this they were 500s.
+ */
+export function unreadableMultipart(): AppError {
+  return new AppError("bad_request", "The multipart form body could not be read: check its boundary and parts.");
+}

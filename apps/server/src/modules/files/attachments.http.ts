@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { MAX_FILES_PER_REQUEST } from "@plotline/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error.js";
-import { parseBracketQuery } from "../../plugins/form-body.js";
+import { parseBracketQuery, unreadableMultipart } from "../../plugins/form-body.js";
 import type { UploadedFile } from "./files.upload.js";
 
 /** The files of each multipart request, read before validation. */
@@ -32,7 +32,8 @@ export async function acceptMultipart(app: Pick<FastifyInstance, "register" | "a
         } else if (part.fieldname !== "current_user_id") fields.append(part.fieldname, String(part.value));
       }
     } catch (error) {
-      throw tooLarge(error, current, app.ctx.config.maxUploadBytes) ?? error;
+      // Reading parts only reads the request, so any other failure is a malformed body.
+      throw tooLarge(error, current, app.ctx.config.maxUploadBytes) ?? unreadableMultipart();
     }
     request.body = parseBracketQuery(fields.toString());
     uploadsByRequest.set(request, uploads);

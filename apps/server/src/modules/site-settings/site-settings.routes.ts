@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { invalidField, notFound } from "../../lib/app-error.js";
 import { requireActor } from "../../plugins/auth.js";
+import { unreadableMultipart } from "../../plugins/form-body.js";
 import { contentDisposition } from "../files/files.download.js";
 import { MAX_LOGO_BYTES } from "./site-settings.logo.js";
 
@@ -55,13 +56,14 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(request);
       if (!request.isMultipart()) throw invalidField("file", "Send the logo as multipart form data in the field file.");
       const uploads: Array<{ filename: string; bytes: Buffer }> = [];
-      for await (const part of request.parts()) {
-        if (part.type !== "file") continue;
-        const bytes = await part.toBuffer().catch((error: unknown) => {
-          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("file", "The logo must be at most 5 MB.");
-          throw error;
-        });
-        uploads.push({ filename: part.filename, bytes });
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === "file") uploads.push({ filename: part.filename, bytes: await part.toBuffer() });
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("file", "The logo must be at most 5 MB.");
+        // Reading parts only reads the request, so any other failure is a malformed body.
+        throw unreadableMultipart();
       }
       return { ...(await siteSettings.uploadLogo(actor, uploads)), message: "Logo saved" };
     },
