@@ -161,11 +161,13 @@ export const createSitePageBody = z.object({
 });
 export type CreateSitePageBody = z.infer<typeof createSitePageBody>;
 
-/** `POST /api/pm/v2/pages/{id}/update`: only the fields given change. */
-export const updateSitePageBody = z.object({
-  post_title: z.string().trim().min(1, "Page title is required").max(200, "Page title must have at most 200 characters").optional(),
-  path: zPagePath.optional(),
-});
+/** `POST /api/pm/v2/pages/{id}/update`: only the fields given change, and at least one must be given. */
+export const updateSitePageBody = z
+  .object({
+    post_title: z.string().trim().min(1, "Page title is required").max(200, "Page title must have at most 200 characters").optional(),
+    path: zPagePath.optional(),
+  })
+  .refine((body) => body.post_title !== undefined || body.path !== undefined, "Give post_title or path to change");
 export type UpdateSitePageBody = z.infer<typeof updateSitePageBody>;
 
 /** `GET /api/pm/v2/pages`: every page, by title. */
