@@ -4,6 +4,11 @@ import fp from "fastify-plugin";
 import helmet from "helmet";
 import type { Redis } from "ioredis";
 
+/** Every /api answer except the health check and the API docs, which are the same for everyone. */
+function isCallerDependent(url: string): boolean {
+  return url.startsWith("/api/") && !/^\/api\/(health|docs)(?:[/?]|$)/.test(url);
+}
+
 /**
  * Security headers with a Content-Security-Policy that the built web app satisfies: scripts only from the
  * app's own origin; inline styles allowed because Mantine sets CSS variables in style attributes.
@@ -32,6 +37,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { rateLim
     crossOriginEmbedderPolicy: false,
   });
   app.addHook("onRequest", (request, reply, done) => {
+    // API answers depend on who asks (and errors name the caller's records): no cache may keep them. Set
+    // first, so a route with answers everyone may share (a site file) sets its own Cache-Control.
+    if (isCallerDependent(request.url)) reply.header("Cache-Control", "no-store");
     applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
   // With several API processes the counts live in Redis, so a limit holds for the whole site.

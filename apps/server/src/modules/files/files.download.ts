@@ -57,7 +57,7 @@ export async function openStored(storage: Storage, row: FileRow, rangeHeader: st
  * safely), `nosniff`, and 206 with Content-Range for a range, so that a video plays and seeks.
  */
 export function sendDownload(plan: DownloadPlan, reply: FastifyReply, disposition: "auto" | "inline"): FastifyReply {
-  reply.header("X-Content-Type-Options", "nosniff").header("Accept-Ranges", "bytes").header("Cache-Control", "private, no-cache");
+  reply.header("X-Content-Type-Options", "nosniff").header("Accept-Ranges", "bytes").header("Cache-Control", "no-store");
   if (plan.kind === "unsatisfiable") {
     return reply.code(416).header("Content-Range", `bytes */${plan.size}`).send();
   }
