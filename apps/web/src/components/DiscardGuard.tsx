@@ -82,16 +82,33 @@ export function DiscardGuardScope({ guard, children }: { guard: DiscardGuard; ch
 export function DiscardPrompt({ guard }: { guard: DiscardGuard }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={guard.isAsking} onClose={guard.keepEditing} title={t("discard_guard.title")} centered size="sm" zIndex={400}>
-      <Text size="sm">{t("discard_guard.body")}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={guard.keepEditing} data-autofocus>
-          {t("discard_guard.keep")}
-        </Button>
-        <Button color="red" onClick={guard.discard}>
-          {t("discard_guard.discard")}
-        </Button>
-      </Group>
+    <Modal
+      opened={guard.isAsking}
+      onClose={guard.keepEditing}
+      title={t("discard_guard.title")}
+      centered
+      size="sm"
+      zIndex={400}
+      // Mantine listens for Esc on the window, and this prompt opens during the very Esc press that asked
+      // for it, so its own listener would close it at once; Esc is read from the keys pressed in it instead.
+      closeOnEscape={false}
+      withCloseButton={false}
+    >
+      <div
+        onKeyDown={(event) => {
+          if (event.key === "Escape") guard.keepEditing();
+        }}
+      >
+        <Text size="sm">{t("discard_guard.body")}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={guard.keepEditing} data-autofocus>
+            {t("discard_guard.keep")}
+          </Button>
+          <Button color="red" onClick={guard.discard}>
+            {t("discard_guard.discard")}
+          </Button>
+        </Group>
+      </div>
     </Modal>
   );
 }
