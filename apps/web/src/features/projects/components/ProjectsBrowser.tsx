@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Tabs, Title, VisuallyHidden } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import type { Project } from "@plotline/contracts";
-import { IconLayoutKanban, IconPlus, IconSearch, IconStar } from "@tabler/icons-react";
+import { IconLayoutKanban, IconPlus, IconStar } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState.js";
@@ -24,18 +23,19 @@ const TABS: ReadonlyArray<{ value: ProjectTab; meta: "total_incomplete" | "total
 
 const PER_PAGE = 12;
 
-/** The projects list: tabs by status with their totals, a title search, cards and pagination. */
+/**
+ * The projects list: tabs by status with their totals, the global search box, cards and pagination. The
+ * box's text does not filter the cards: its panel lists the projects it finds along with everything else.
+ */
 export function ProjectsBrowser() {
   const { t } = useTranslation();
   const me = useCurrentMe();
   const [tab, setTab] = useState<ProjectTab>("incomplete");
   const [search, setSearch] = useState("");
-  // The documents search from the first character; spaces alone do not count.
-  const [title] = useDebouncedValue(search.trim(), 500);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Project | "new" | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
-  const projects = useProjects({ status: tab, title, page, perPage: PER_PAGE });
+  const projects = useProjects({ status: tab, title: "", page, perPage: PER_PAGE });
   const remove = useDeleteProject();
   const meta = projects.data?.meta;
 
@@ -51,9 +51,7 @@ export function ProjectsBrowser() {
   else if (projects.data.data.length === 0) {
     body = (
       <Card withBorder radius="md">
-        {title ? (
-          <EmptyState icon={<IconSearch />} title={t("projects.empty_search", { query: title })} body={t("projects.empty_search_body")} />
-        ) : tab === "favourite" ? (
+        {tab === "favourite" ? (
           <EmptyState icon={<IconStar />} title={t("projects.empty_tab.favourite")} body={t("projects.empty_favourite_body")} />
         ) : meta && meta.total_incomplete + meta.total_complete + meta.total_pending + meta.total_archived === 0 ? (
           <EmptyState icon={<IconLayoutKanban />} title={t("projects.empty_title")} body={t("projects.empty_body")} action={newButton || undefined} />
@@ -110,13 +108,7 @@ export function ProjectsBrowser() {
             ))}
           </Tabs.List>
         </Tabs>
-        <GlobalSearchBox
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
+        <GlobalSearchBox value={search} onChange={setSearch} />
       </Group>
       {body}
       {projects.data && projects.data.meta.pagination.total_pages > 1 && (

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { SearchBox } from "./SearchBox.js";
 
 /**
- * The projects list's box: it still filters the project cards by title (the page does that with the
- * same text), and its panel finds projects and their tasks, lists, messages, milestones, comments and docs.
+ * The projects list's box: its panel finds projects and their tasks, lists, messages, milestones, comments
+ * and docs. It leaves the project cards below alone, so that looking for a task never empties the page.
  */
 export function GlobalSearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@ import { Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } fro
 import { SEARCH_LIMITS, type SearchResult } from "@plotline/contracts";
 import { useViewportSize } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
@@ -19,7 +20,7 @@ const MORE = "more";
 
 export interface SearchBoxProps {
   scope: SearchScope;
-  /** What is typed; the projects list also filters its cards by it. */
+  /** What is typed. */
   value: string;
   onChange: (value: string) => void;
   label: string;
@@ -35,8 +36,9 @@ export interface SearchBoxProps {
 /**
  * A search box with its result panel: it opens as one types, shows a spinner while a search runs, keeps
  * the last results while the next load, and closes on Escape, on leaving the box or on choosing a result.
- * Arrow keys move through the results and Enter opens one. A page holds 20 results; the last entry shows
- * how many there are and loads the next 20.
+ * The first result is highlighted as soon as the results are in (the list-autocomplete pattern, so the
+ * input's aria-activedescendant names it), arrow keys move the highlight and Enter opens the highlighted
+ * one. A page holds 20 results; the last entry shows how many there are and loads the next 20.
  */
 export function SearchBox({ scope, value, onChange, label, placeholder, emptyText, w, panelWidth }: SearchBoxProps) {
   const { t } = useTranslation();
@@ -53,6 +55,14 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
   // Waiting: for the pause after typing, or for the answer (a further page shows its own spinner).
   const waiting = typed.length >= min && (typed !== text || (search.isFetching && !search.isFetchingNextPage));
   const paths = new Map(results.map((result) => [keyOf(result), searchResultPath(result, DEFAULT_LIST_VIEW_TYPE)]));
+  const resultKeys = results.map(keyOf).join(" ");
+  const isOpen = combobox.dropdownOpened;
+
+  // After each keystroke resets the highlight, the results of the settled text get it back on their first
+  // entry; never while older results stand in for the next ones, so Enter cannot open a stale hit.
+  useEffect(() => {
+    if (isOpen && !waiting && resultKeys && combobox.getSelectedOptionIndex() === -1) combobox.selectFirstOption();
+  }, [combobox, isOpen, waiting, resultKeys]);
 
   let body;
   if (typed.length < min) {
