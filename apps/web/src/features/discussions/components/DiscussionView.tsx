@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
+import { isNotAvailable, NotAvailable } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { RichTextView } from "../../../components/RichTextEditor.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
@@ -38,7 +39,7 @@ export function DiscussionView({ projectId, discussionId }: { projectId: number;
     </Anchor>
   );
 
-  if (!Number.isInteger(discussionId)) return <ErrorState error={new Error(t("common.not_found"))} />;
+  if (!Number.isInteger(discussionId) || isNotAvailable(discussion.error)) return <NotAvailable backTo={{ to: listPath, label: t("discussions.back") }} />;
   if (discussion.isPending) return <LoadingScreen />;
   if (discussion.error) {
     return (

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
-import { ErrorState } from "../../../components/ErrorState.js";
+import { NotAvailable, PageErrorState } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { RichTextView } from "../../../components/RichTextEditor.js";
 import { formatDateTime } from "../../projects/lib/dates.js";
@@ -78,7 +78,9 @@ export function FileItemModal({ project, itemId, onClose }: { project: Project; 
   const guard = useDiscardGuard(false, onClose);
 
   let body;
-  if (item.error) body = <ErrorState error={item.error} onRetry={() => void item.refetch()} />;
+  const close = { onClick: onClose, label: t("common.close") };
+  if (!Number.isInteger(itemId)) body = <NotAvailable backTo={close} />;
+  else if (item.error) body = <PageErrorState error={item.error} onRetry={() => void item.refetch()} backTo={close} />;
   else if (!data) body = <LoadingScreen />;
   else if (editing && data.type === "doc")
     body = (

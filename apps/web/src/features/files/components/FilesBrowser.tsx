@@ -4,7 +4,7 @@ import { IconFilePlus, IconFolderPlus, IconHome, IconLink, IconUpload } from "@t
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ErrorState } from "../../../components/ErrorState.js";
+import { PageErrorState } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { downloadUrl, mayDownload, useAllFolders, useDeleteFileItem, useFolderItems, useUpdateFileItem } from "../hooks/use-files.js";
@@ -76,7 +76,10 @@ export function FilesBrowser({ project, folderId }: { project: Project; folderId
 
   let body;
   if (items.isPending) body = <LoadingScreen />;
-  else if (items.error) body = <ErrorState error={items.error} onRetry={() => void items.refetch()} />;
+  else if (items.error)
+    body = (
+      <PageErrorState error={items.error} onRetry={() => void items.refetch()} backTo={{ to: routePath("pm_files", { project_id: projectId }), label: t("files.home") }} />
+    );
   else if (sorted.length === 0)
     body = (
       <Card withBorder radius="md">

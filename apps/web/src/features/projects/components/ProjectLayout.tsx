@@ -2,8 +2,8 @@ import { Anchor, Button, Group, Paper, Stack } from "@mantine/core";
 import { routePath, type RouteName } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
-import { ApiError } from "../../../api/client.js";
 import { ErrorState } from "../../../components/ErrorState.js";
+import { isNotAvailable, NotAvailable } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { useProject, useProjectId } from "../hooks/use-projects.js";
@@ -23,13 +23,12 @@ export function ProjectLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
   const location = useLocation();
 
   if (project.isPending && Number.isInteger(projectId)) return <LoadingScreen />;
-  if (!Number.isInteger(projectId) || project.error) {
-    const error = project.error ?? new Error(t("projects.not_found"));
-    // A project one may not enter will not open by trying again; a network failure may.
-    const isFinal = !(error instanceof ApiError) || (error.status >= 400 && error.status < 500);
+  // An unknown project, or one the user is not a member of, is simply not available to them.
+  if (!Number.isInteger(projectId) || isNotAvailable(project.error)) return <NotAvailable />;
+  if (project.error) {
     return (
       <Stack maw={1100} mx="auto" gap="sm">
-        <ErrorState error={error} onRetry={isFinal ? undefined : () => void project.refetch()} />
+        <ErrorState error={project.error} onRetry={() => void project.refetch()} />
         <Anchor component={Link} to={routePath("project_lists")} w="fit-content">
           {t("common.back_home")}
         </Anchor>

@@ -4,6 +4,7 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
+import { isNotAvailable, NotAvailable } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useTaskList } from "../hooks/use-task-lists.js";
 import { TaskListsBoard } from "./TaskListsBoard.js";
@@ -15,6 +16,9 @@ export function SingleListView({ project, listId }: { project: Project; listId: 
   const list = useTaskList(project.id, listId);
   const back = routePath("task_lists", { project_id: project.id });
 
+  // The way back is the page's only action then, so it is not shown twice.
+  if (!Number.isInteger(listId) || isNotAvailable(list.error)) return <NotAvailable backTo={{ to: back, label: t("task_lists.back") }} />;
+
   return (
     <Stack gap="md">
       <Group>
@@ -25,9 +29,7 @@ export function SingleListView({ project, listId }: { project: Project; listId: 
           </Group>
         </Anchor>
       </Group>
-      {!Number.isInteger(listId) ? (
-        <ErrorState error={new Error(t("task_lists.not_found"))} />
-      ) : list.isPending ? (
+      {list.isPending ? (
         <LoadingScreen />
       ) : list.error ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />

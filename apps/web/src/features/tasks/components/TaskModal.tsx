@@ -5,7 +5,7 @@ import { IconInfoCircle, IconLock, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DiscardGuardScope, DiscardPrompt, useDiscardGuard } from "../../../components/DiscardGuard.js";
-import { ErrorState } from "../../../components/ErrorState.js";
+import { NotAvailable, PageErrorState } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { TaskLabelsField } from "../../labels/components/TaskLabelsField.js";
@@ -143,11 +143,11 @@ export function TaskModal({ project, taskId, onClose }: { project: Project; task
           <Modal.Body>
             <DiscardGuardScope guard={guard}>
               {!Number.isInteger(taskId) ? (
-                <ErrorState error={new Error(t("tasks.not_found"))} />
+                <NotAvailable backTo={{ onClick: onClose, label: t("common.close") }} />
               ) : task.isPending ? (
                 <LoadingScreen />
               ) : task.error ? (
-                <ErrorState error={task.error} onRetry={() => void task.refetch()} />
+                <PageErrorState error={task.error} onRetry={() => void task.refetch()} backTo={{ onClick: onClose, label: t("common.close") }} />
               ) : (
                 <TaskBody project={project} task={task.data.data} onClose={onClose} />
               )}
