@@ -21,6 +21,20 @@ describe("first run: set-up, sign out, sign in", () => {
     await page.getByText("password must have at least 8 characters").waitFor();
   });
 
+  it("shows the password's strength as it is typed and refuses a common one with the reason", async () => {
+    const password = page.getByLabel(/^Password/);
+    const level = page.getByTestId("password-strength-level");
+    await password.fill("password123");
+    await level.filter({ hasText: "Weak" }).waitFor();
+    await page.getByTestId("password-strength").getByText("This is a commonly used password.").waitFor();
+    await screenshot(page, "first-run-password-weak");
+    await page.getByRole("button", { name: "Create account and start" }).click();
+    await page.getByText("This password is too easy to guess: this is a commonly used password.").waitFor();
+    await password.fill(person.password);
+    await level.filter({ hasText: "Strong" }).waitFor();
+    await screenshot(page, "first-run-password-strong");
+  });
+
   it("creates the first user and lands signed in on the projects page", async () => {
     await page.getByLabel(/^Password/).fill(person.password);
     await page.getByRole("button", { name: "Create account and start" }).click();

@@ -6,6 +6,7 @@ import { fieldErrors } from "../../../lib/form-errors.js";
 import { notifyError } from "../../../lib/notify.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useSetup } from "../hooks/use-session.js";
+import { PasswordStrengthMeter } from "./PasswordStrengthMeter.js";
 
 /** The first-run form: name, e-mail and password of the first site manager. */
 export function SetupForm({ onDone }: { onDone: () => void }) {
@@ -41,6 +42,7 @@ export function SetupForm({ onDone }: { onDone: () => void }) {
           required
           {...form.getInputProps("password")}
         />
+        <PasswordStrengthMeter password={form.values.password} hasError={Boolean(form.errors.password)} />
         <Button type="submit" loading={setup.isPending} fullWidth mt="xs">
           {t("auth.setup_submit")}
         </Button>

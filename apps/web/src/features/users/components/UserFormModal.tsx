@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { notifyError, notifySuccess } from "../../../lib/notify.js";
 import { validateWith } from "../../../lib/schema-validate.js";
+import { PasswordStrengthMeter } from "../../auth/components/PasswordStrengthMeter.js";
 import { useCreateUser, useUpdateUser } from "../hooks/use-users.js";
 import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 
@@ -56,6 +57,7 @@ export function UserFormModal({ user, opened, onClose }: { user: User | null; op
             required={!editing}
             {...form.getInputProps("password")}
           />
+          <PasswordStrengthMeter password={form.values.password} hasError={Boolean(form.errors.password)} />
           <Checkbox label={t("users.manage_pm")} {...form.getInputProps("manage_pm", { type: "checkbox" })} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={guard.requestClose}>
