@@ -11,6 +11,11 @@ export const userSchema = z.object({
   avatar_url: z.string().nullable(),
   /** The site-wide manager capability. */
   manage_pm: z.boolean(),
+  /**
+   * Only in `GET /api/pm/v2/users`: the user is a client in at least one project, so a project form adds
+   * them as a client by default rather than as a co-worker who would see private items.
+   */
+  is_client: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -12,6 +12,11 @@ export function presentUser(row: UserRow): User {
   };
 }
 
+/** A user in the users list, with whether they are a client in some project (for the member role's default). */
+export function presentListedUser(row: UserRow, isClient: boolean): User {
+  return { ...presentUser(row), is_client: isClient };
+}
+
 /**
  * A loaded user, or a stand-in for one whose row is missing, so that one missing account never breaks a
  * whole listing (creators, assignees, authors of tasks, lists, milestones, discussions and comments).

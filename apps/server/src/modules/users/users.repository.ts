@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { ROLE } from "@plotline/contracts";
 import type { Database, NewUserRow, UserRow, UserUpdate } from "../../db/schema.js";
 import { containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
 
@@ -75,6 +76,14 @@ export function usersRepository(db: Kysely<Database>) {
           .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(total.count) };
+    },
+
+    /** Which of the given users are a client (role 3) in at least one project, 500 ids per query. */
+    async findClientIds(ids: readonly number[]): Promise<Set<number>> {
+      const rows = await inChunks(ids, (chunk) =>
+        db.selectFrom("project_members").select("user_id").distinct().where("role_id", "=", ROLE.client).where("user_id", "in", chunk).execute(),
+      );
+      return new Set(rows.map((row) => row.user_id));
     },
 
     async countSiteManagers(): Promise<number> {

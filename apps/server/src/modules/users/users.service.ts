@@ -7,7 +7,7 @@ import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import type { Pagination } from "@plotline/contracts";
 import { hashPassword } from "./password.js";
 import { usersPolicy } from "./users.policy.js";
-import { presentUser } from "./users.presenter.js";
+import { presentListedUser, presentUser } from "./users.presenter.js";
 import { usersRepository } from "./users.repository.js";
 import { authRepository } from "../auth/auth.repository.js";
 
@@ -31,7 +31,8 @@ export function usersService(ctx: AppContext) {
       const page = pageRequest(query.page, query.per_page, 20);
       const visibleTo = usersPolicy.canSeeEveryone(actor) ? null : actor.id;
       const { rows, total } = await users.searchUsers({ query: query.query, visibleTo, limit: page.limit, offset: page.offset });
-      return { users: rows.map(presentUser), pagination: paginationMeta(page, total, rows.length) };
+      const clients = await users.findClientIds(rows.map((row) => row.id));
+      return { users: rows.map((row) => presentListedUser(row, clients.has(row.id))), pagination: paginationMeta(page, total, rows.length) };
     },
 
     async getUser(actor: Actor, id: number): Promise<User> {

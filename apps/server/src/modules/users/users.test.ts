@@ -37,7 +37,7 @@ describe("GET /api/pm/v2/users", () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.data).toHaveLength(1);
-    expect(body.data[0]).toEqual({ id: expect.any(Number), display_name: "Carl Coworker", email: member.email, avatar_url: null, manage_pm: false });
+    expect(body.data[0]).toEqual({ id: expect.any(Number), display_name: "Carl Coworker", email: member.email, avatar_url: null, manage_pm: false, is_client: false });
     expect(body.meta.pagination).toEqual({ total: 2, count: 1, per_page: 1, current_page: 2, links: expect.any(Object), total_pages: 2 });
   });
 
