@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { multipart } from "../modules/files/files.multipart.fixture.js";
 import { SERVER_MODULES } from "../modules/registry.js";
 import { createTestApp, setUpFirstUser, type Session, type TestApp } from "../../test/helpers.js";
 
@@ -86,5 +87,151 @@ describe("OpenAPI", () => {
   it("serves the docs page", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/docs" });
     expect([200, 302]).toContain(response.statusCode);
+  });
+});
+
+describe("bad input", () => {
+  let project: number;
+  let list: number;
+  let task: number;
+
+  beforeAll(async () => {
+    const post = async (url: string, payload: Record<string, unknown>) => {
+      const response = await admin.inject({ method: "POST", url, payload });
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      return (response.json() as { data: { id: number } }).data.id;
+    };
+    project = await post("/api/pm/v2/projects", { title: "Bad input" });
+    list = await post(`/api/pm/v2/projects/${project}/task-lists`, { title: "List" });
+    task = await post(`/api/pm/v2/projects/${project}/tasks`, { title: "Task", board_id: list });
+  });
+
+  const expectInvalid = (response: { statusCode: number; json: () => unknown }, field: string) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: "rest_invalid_param", data: { status: 400, params: { [field]: [expect.any(String)] } } });
+  };
+
+  it("refuses ids and integers beyond the 32-bit range with 400 naming the field, and an unknown id in range is 404", async () => {
+    expectInvalid(await admin.inject({ method: "GET", url: "/api/pm/v2/projects/2147483648" }), "id");
+    expect((await admin.inject({ method: "GET", url: "/api/pm/v2/projects/2147483647" })).statusCode).toBe(404);
+    expectInvalid(await admin.inject({ method: "GET", url: `/api/pm/v2/tasks?users=2147483648` }), "users");
+    expectInvalid(await admin.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks`, payload: { title: "x", board_id: 2 ** 31 } }), "board_id");
+    expectInvalid(await admin.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks`, payload: { title: "x", parent_id: 2 ** 40 } }), "parent_id");
+    expectInvalid(await admin.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks`, payload: { title: "x", assignees: [2 ** 31] } }), "assignees.0");
+    expectInvalid(
+      await admin.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/lists/sorting`, payload: { orders: [{ id: list, index: 2 ** 31 }] } }),
+      "orders.0.index",
+    );
+    const comment = { content: "x", commentable_type: "task", commentable_id: 2 ** 31 };
+    expectInvalid(await admin.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/comments`, payload: comment }), "commentable_id");
+  });
+
+  it("takes only plain decimal digits as a path or query id", async () => {
+    for (const id of ["0x1", "%201", "1%20", "1e0", "%2B1", "1.0", "-1"]) {
+      expectInvalid(await admin.inject({ method: "GET", url: `/api/pm/v2/projects/${id}` }), "id");
+    }
+    expectInvalid(await admin.inject({ method: "GET", url: `/api/pm/v2/tasks?project_id=0x1` }), "project_id");
+    expect((await admin.inject({ method: "GET", url: `/api/pm/v2/projects/${project}` })).statusCode).toBe(200);
+    const asNumber = await admin.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks`, payload: { title: "JSON numbers", board_id: list } });
+    expect(asNumber.statusCode).toBe(200);
+  });
+
+  it("refuses NUL and control characters in text with 400 naming the field, and keeps line breaks and tabs in multi-line text", async () => {
+    expectInvalid(await admin.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks`, payload: { title: "a\u0000b" } }), "title");
+    expectInvalid(await admin.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks`, payload: { title: "bell\u0007" } }), "title");
+    expectInvalid(await admin.inject({ method: "GET", url: "/api/pm/v2/projects?title=a%00" }), "title");
+    expectInvalid(await admin.inject({ method: "GET", url: "/api/pm/v2/search?query=a%00b" }), "query");
+    expectInvalid(
+      await admin.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks/${task}/update`, payload: { description: "x\u0000" } }),
+      "description",
+    );
+    expectInvalid(
+      await admin.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/comments`, ...multipart({ content: "a\u0000", commentable_type: "task", commentable_id: String(task) }) }),
+      "content",
+    );
+    const multiLine = await admin.inject({
+      method: "POST",
+      url: `/api/pm/v2/projects/${project}/tasks/${task}/update`,
+      payload: { description: "line one\r\nline two\tindented" },
+    });
+    expect(multiLine.statusCode).toBe(200);
+  });
+
+  it("searches for text full of full-text syntax without an error", async () => {
+    for (const query of ['"', '"open', "*", "a*", "(", ")", "NEAR", "NEAR(a b)", "-", "-a", "a OR", "AND", "^x", "a:b", "'", "+", "\\"]) {
+      const response = await admin.inject({ method: "GET", url: `/api/pm/v2/search?${new URLSearchParams({ query })}` });
+      expect(response.statusCode, query).toBe(200);
+    }
+  });
+
+  it("answers a malformed multipart body with 400 on every route that takes uploads", async () => {
+    const uploads = [
+      `/api/pm/v2/projects/${project}/tasks`,
+      `/api/pm/v2/projects/${project}/tasks/${task}`,
+      `/api/pm/v2/projects/${project}/tasks/${task}/update`,
+      `/api/pm/v2/projects/${project}/discussion-boards`,
+      `/api/pm/v2/projects/${project}/discussion-boards/1/update`,
+      `/api/pm/v2/projects/${project}/comments`,
+      `/api/pm/v2/projects/${project}/comments/1`,
+      `/api/pm-pro/v2/projects/${project}/files`,
+      `/api/pm-pro/v2/projects/${project}/files/1`,
+      "/api/pm/v2/settings/logo",
+    ];
+    const boundary = "----plotline";
+    const bodies = [
+      { headers: { "content-type": "multipart/form-data" }, payload: "--x\r\n\r\n" },
+      {
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\ncontent-disposition: form-data; name="files[]"; filename="a.txt"\r\ncontent-type: text/plain\r\n\r\nhalf a fi`,
+      },
+    ];
+    for (const url of uploads) {
+      for (const body of bodies) {
+        const response = await admin.inject({ method: "POST", url, ...body });
+        expect(response.statusCode, `${url} ${body.headers["content-type"]}`).toBe(400);
+        expect(response.json()).toMatchObject({ code: "bad_request", data: { status: 400 } });
+      }
+    }
+  });
+
+  it("answers an update with nothing to change with 400 rather than running an empty UPDATE", async () => {
+    const page = await admin.inject({ method: "POST", url: "/api/pm/v2/pages", payload: { post_title: "Page", path: "/bad-input" } });
+    const pageId = (page.json() as { data: { id: number } }).data.id;
+    for (const payload of [{}, { unknown: 1 }]) {
+      const response = await admin.inject({ method: "POST", url: `/api/pm/v2/pages/${pageId}/update`, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: "rest_invalid_param", data: { status: 400 } });
+    }
+  });
+});
+
+describe("caching", () => {
+  it("forbids storing any API answer that depends on the caller", async () => {
+    for (const url of ["/api/auth/me", "/api/pm/v2/projects", "/api/pm/v2/users/999999", "/api/pm/v2/nothing-here"]) {
+      expect((await admin.inject({ method: "GET", url })).headers["cache-control"], url).toBe("no-store");
+    }
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/me" })).headers["cache-control"]).toBe("no-store");
+    const failed = await admin.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "{oops" });
+    expect(failed.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("forbids storing a downloaded project file", async () => {
+    const project = await admin.inject({ method: "POST", url: "/api/pm/v2/projects", payload: { title: "Cached files" } });
+    const projectId = (project.json() as { data: { id: number } }).data.id;
+    const upload = await admin.inject({
+      method: "POST",
+      url: `/api/pm-pro/v2/projects/${projectId}/files`,
+      ...multipart({}, [{ name: "notes.txt", bytes: Buffer.from("private notes"), type: "text/plain" }]),
+    });
+    expect(upload.statusCode).toBe(200);
+    const file = (upload.json() as { data: Array<{ url: string }> }).data[0];
+    const download = await admin.inject({ method: "GET", url: file?.url ?? "" });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("leaves the health check and the API docs cacheable", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).headers["cache-control"]).not.toBe("no-store");
+    expect((await t.app.inject({ method: "GET", url: "/api/docs/json" })).headers["cache-control"]).not.toBe("no-store");
   });
 });
