@@ -150,7 +150,7 @@ export function CalendarScreen() {
             />
             <Group justify="space-between" gap="sm">
               <CalendarLegend />
-              {activeQuery.isFetching && <Loader size="xs" aria-label={t("common.loading")} />}
+              {activeQuery.isFetching && <Loader size="xs" role="img" aria-label={t("common.loading")} />}
             </Group>
             {activeQuery.error && <ErrorState error={activeQuery.error} onRetry={() => void activeQuery.refetch()} />}
             {activeQuery.data?.meta.truncated && (

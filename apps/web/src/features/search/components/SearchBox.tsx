@@ -131,7 +131,7 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
           aria-label={label}
           placeholder={placeholder}
           leftSection={<IconSearch size={16} />}
-          rightSection={waiting ? <Loader size={14} aria-label={t("search.searching")} /> : null}
+          rightSection={waiting ? <Loader size={14} role="img" aria-label={t("search.searching")} /> : null}
           value={value}
           onChange={(event) => {
             onChange(event.currentTarget.value);

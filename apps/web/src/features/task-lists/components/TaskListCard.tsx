@@ -102,7 +102,7 @@ function DoneTasks({ projectId, list, taskHref }: Pick<CardProps, "projectId" | 
       <Collapse expanded={shown}>
         {notLoaded && isPending && (
           <Box px="md" py="xs">
-            <Loader size="xs" aria-label={t("common.loading")} />
+            <Loader size="xs" role="img" aria-label={t("common.loading")} />
           </Box>
         )}
         {tasks.map((task) => (
