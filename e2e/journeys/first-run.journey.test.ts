@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screenshot, settled } from "../lib/browser.js";
+import { expectNoSeriousAxeViolations } from "../lib/axe.js";
 import { page, pageErrors, server, useJourney } from "../lib/journey.js";
 import { manager as person } from "../lib/people.js";
 
@@ -11,6 +12,7 @@ describe("first run: set-up, sign out, sign in", () => {
     await expect.poll(() => page.url()).toContain("#/setup");
     await page.getByRole("heading", { name: "Welcome to Plotline" }).waitFor();
     await screenshot(page, "first-run-setup");
+    await expectNoSeriousAxeViolations(page, "first-run");
   });
 
   it("explains a too-short password next to the field", async () => {
@@ -50,6 +52,7 @@ describe("first run: set-up, sign out, sign in", () => {
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.getByRole("heading", { name: "Sign in to Plotline" }).waitFor();
     await screenshot(page, "first-run-sign-in");
+    await expectNoSeriousAxeViolations(page, "sign-in");
   });
 
   it("refuses a wrong password with one clear message", async () => {
