@@ -17,7 +17,7 @@ describe("calendarEventState", () => {
   });
 
   it("uses the start date when there is no due date, and calls milestones milestones", () => {
-    expect(calendarEventState({ ...task, status: 0, due_date: null }, "2026-03-02")).toBe("expired");
+    expect(calendarEventState({ ...task, status: 0, due_date: { date: null, time: null, datetime: null, timezone: "UTC", timestamp: null } }, "2026-03-02")).toBe("expired");
     expect(calendarEventState({ ...task, type: "milestone", status: 0 }, "2026-03-02")).toBe("milestone");
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateObjectSchema, related } from "./envelope.js";
+import { dateObjectSchema, optionalDateObjectSchema, related } from "./envelope.js";
 import { PROJECT_STATUSES } from "./projects.js";
 import { zId, zInt } from "./primitives.js";
 import { privacyMetaSchema } from "./tasks.js";
@@ -90,10 +90,10 @@ export const calendarEventSchema = z.object({
   /** The day after the last day shown, `YYYY-MM-DD` (a calendar's end is exclusive). */
   end: z.string(),
   /** Tasks: the saved start and due dates; null when not set (or for a milestone). */
-  start_at: dateObjectSchema.nullable(),
-  due_date: dateObjectSchema.nullable(),
+  start_at: optionalDateObjectSchema,
+  due_date: optionalDateObjectSchema,
   /** Milestones: the achieve date. */
-  achieve_date: dateObjectSchema.nullable(),
+  achieve_date: optionalDateObjectSchema,
   created_at: dateObjectSchema,
   /** The site's time zone, in which the dates are days. */
   timezone: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CAPABILITIES, loginBody, MENU_ENTRIES, routePath, setupBody, zFlag } from "./index.js";
+import { dateOf, DEFAULT_CAPABILITIES, loginBody, MENU_ENTRIES, routePath, setupBody, zFlag } from "./index.js";
 
 describe("validation messages", () => {
   it("name the field in every default message", () => {
@@ -39,5 +39,14 @@ describe("roles and menus", () => {
   it("builds links by route name", () => {
     expect(routePath("pm_overview", { project_id: 3 })).toBe("/projects/3/overview");
     expect(() => routePath("pm_overview")).toThrow(/project_id/);
+  });
+});
+
+describe("dates", () => {
+  it("reads the day of a set date, and null for the empty date object or none", () => {
+    expect(dateOf({ date: "2026-03-01" })).toBe("2026-03-01");
+    expect(dateOf({ date: null })).toBeNull();
+    expect(dateOf(null)).toBeNull();
+    expect(dateOf(undefined)).toBeNull();
   });
 });

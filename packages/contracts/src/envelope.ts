@@ -50,6 +50,25 @@ export const dateObjectSchema = z.object({
 });
 export type DateObject = z.infer<typeof dateObjectSchema>;
 
+/** No date, as the original sent it: the date object with null fields, so `task.start_at.date` reads null. */
+export const emptyDateObjectSchema = z.object({
+  date: z.null(),
+  time: z.null(),
+  datetime: z.null(),
+  timezone: z.string(),
+  timestamp: z.null(),
+});
+export type EmptyDateObject = z.infer<typeof emptyDateObjectSchema>;
+
+/** A date that may be unset (a task's start and due dates, a milestone's date): set, or the empty object. */
+export const optionalDateObjectSchema = z.union([dateObjectSchema, emptyDateObjectSchema]);
+export type OptionalDateObject = z.infer<typeof optionalDateObjectSchema>;
+
+/** The `YYYY-MM-DD` day of a date object from an answer, or null when it is unset (or absent). */
+export function dateOf(value: { date: string | null } | null | undefined): string | null {
+  return value?.date ?? null;
+}
+
 /** Rich text: `html` is safe to render, `content` is the stored source. */
 export const richTextSchema = z.object({ html: z.string(), content: z.string() });
 export type RichText = z.infer<typeof richTextSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateObjectSchema, related, richTextSchema } from "./envelope.js";
+import { dateObjectSchema, optionalDateObjectSchema, related, richTextSchema } from "./envelope.js";
 import { zDateString, zFlag, zInt, zTitle } from "./primitives.js";
 import { privacyMetaSchema } from "./tasks.js";
 import { userSchema } from "./users.js";
@@ -14,7 +14,7 @@ export const milestoneSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: richTextSchema,
-  achieve_date: dateObjectSchema.nullable(),
+  achieve_date: optionalDateObjectSchema,
   status: z.number().int(),
   order: z.number().int(),
   project_id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateObjectSchema, related, richTextSchema } from "./envelope.js";
+import { dateObjectSchema, optionalDateObjectSchema, related, richTextSchema } from "./envelope.js";
 import { zMilestoneLink } from "./none-values.js";
 import { zFlag, zId, zInt, zNameList, zTitle } from "./primitives.js";
 import { privacyMetaSchema, taskPageSchema } from "./tasks.js";
@@ -19,7 +19,7 @@ export const taskListAbilitiesSchema = z.object({
 export type TaskListAbilities = z.infer<typeof taskListAbilitiesSchema>;
 
 /** A milestone as linked from a list or discussion: just its name and date. */
-export const milestoneRefSchema = z.object({ id: z.number().int(), title: z.string(), achieve_date: dateObjectSchema.nullable() });
+export const milestoneRefSchema = z.object({ id: z.number().int(), title: z.string(), achieve_date: optionalDateObjectSchema });
 
 /** A task list as the API shows it. */
 export const taskListSchema = z.object({

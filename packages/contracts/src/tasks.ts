@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { attachmentListSchema, zFilesToDelete } from "./attachments.js";
-import { dateObjectSchema, paginationSchema, related, richTextSchema } from "./envelope.js";
+import { dateObjectSchema, optionalDateObjectSchema, paginationSchema, related, richTextSchema } from "./envelope.js";
 import { zDateString, zFlag, zId, zInt, zNameList, zTitle } from "./primitives.js";
 import { zOptionalDate, zOptionalTypeId } from "./none-values.js";
 import { taskLabelSchema, zTaskLabelIds } from "./labels.js";
@@ -32,8 +32,8 @@ export const taskSchema = z.object({
   description: richTextSchema,
   /** Estimated work in minutes. */
   estimation: z.number().int(),
-  start_at: dateObjectSchema.nullable(),
-  due_date: dateObjectSchema.nullable(),
+  start_at: optionalDateObjectSchema,
+  due_date: optionalDateObjectSchema,
   complexity: z.number().int(),
   priority: z.number().int(),
   payable: z.boolean(),
@@ -45,7 +45,7 @@ export const taskSchema = z.object({
   parent_id: z.number().int(),
   created_at: dateObjectSchema,
   updated_at: dateObjectSchema,
-  completed_at: dateObjectSchema.nullable(),
+  completed_at: optionalDateObjectSchema,
   completed_by: z.number().int().nullable(),
   creator: related(userSchema),
   assignees: related(z.array(userSchema)),

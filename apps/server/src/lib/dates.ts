@@ -1,4 +1,4 @@
-import type { DateObject } from "@plotline/contracts";
+import type { DateObject, EmptyDateObject, OptionalDateObject } from "@plotline/contracts";
 
 /**
  * Dates are stored as UTC text (`YYYY-MM-DD HH:MM:SS`) or calendar dates (`YYYY-MM-DD`); the API sends
@@ -64,6 +64,16 @@ export function toDateObject(stored: string | null | undefined, timezone = "UTC"
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   const time = `${parts.hour}:${parts.minute}:${parts.second}`;
   return { date, time, datetime: `${date} ${time}`, timezone, timestamp: Math.floor(instant.getTime() / 1000) };
+}
+
+/** No date, as the original sent it: the date object with null fields, so clients reading `.date` get null. */
+export function emptyDateObject(timezone = "UTC"): EmptyDateObject {
+  return { date: null, time: null, datetime: null, timezone, timestamp: null };
+}
+
+/** The date object of a value that may be unset (start, due and achieve dates): the empty one for none. */
+export function toOptionalDateObject(stored: string | null | undefined, timezone = "UTC"): OptionalDateObject {
+  return toDateObject(stored, timezone) ?? emptyDateObject(timezone);
 }
 
 /** The date object of a value that is always set (created_at, updated_at). */

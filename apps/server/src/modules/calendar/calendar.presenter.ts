@@ -1,5 +1,5 @@
 import type { CalendarEvent, CalendarProject, CalendarUser, ProjectStatus } from "@plotline/contracts";
-import { toDateObject, toRequiredDateObject } from "../../lib/dates.js";
+import { emptyDateObject, toOptionalDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { calendarAbilities } from "./calendar.policy.js";
@@ -30,9 +30,9 @@ export function presentTaskEvent(row: CalendarTaskRow, assignees: readonly Calen
     project_id: row.project_id,
     start: first,
     end: nextDay(last),
-    start_at: toDateObject(row.start_at, timezone),
-    due_date: toDateObject(row.due_date, timezone),
-    achieve_date: null,
+    start_at: toOptionalDateObject(row.start_at, timezone),
+    due_date: toOptionalDateObject(row.due_date, timezone),
+    achieve_date: emptyDateObject(timezone),
     created_at: toRequiredDateObject(row.created_at, timezone),
     timezone,
     status: row.status,
@@ -52,9 +52,9 @@ export function presentMilestoneEvent(row: CalendarMilestoneRow, access: Project
     project_id: row.project_id,
     start: row.achieve_date,
     end: nextDay(row.achieve_date),
-    start_at: null,
-    due_date: null,
-    achieve_date: toDateObject(row.achieve_date, timezone),
+    start_at: emptyDateObject(timezone),
+    due_date: emptyDateObject(timezone),
+    achieve_date: toOptionalDateObject(row.achieve_date, timezone),
     created_at: toRequiredDateObject(row.created_at, timezone),
     timezone,
     status: row.status,

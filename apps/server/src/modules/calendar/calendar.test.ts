@@ -69,7 +69,7 @@ describe("GET /api/pm-pro/v2/calendar-events range", () => {
       end: "2026-03-06",
       start_at: { date: "2026-02-20" },
       due_date: { date: "2026-03-05" },
-      achieve_date: null,
+      achieve_date: { date: null, time: null, datetime: null, timezone: "UTC", timestamp: null },
       status: 0,
       timezone: "UTC",
       assignees: { data: [] },
@@ -77,8 +77,8 @@ describe("GET /api/pm-pro/v2/calendar-events range", () => {
       abilities: { can_edit: true },
     });
     expect(byTitle.get("starts before, ends inside")?.task_list?.data.title).toBe("Inbox");
-    expect(byTitle.get("due date only, inside")).toMatchObject({ start: "2026-03-15", end: "2026-03-16", start_at: null });
-    expect(byTitle.get("start only, inside")).toMatchObject({ start: "2026-03-10", end: "2026-03-11", due_date: null });
+    expect(byTitle.get("due date only, inside")).toMatchObject({ start: "2026-03-15", end: "2026-03-16", start_at: { date: null } });
+    expect(byTitle.get("start only, inside")).toMatchObject({ start: "2026-03-10", end: "2026-03-11", due_date: { date: null } });
     // Ordered by first day shown.
     expect(found.map((event) => event.start)).toEqual([...found.map((event) => event.start)].sort());
   });
@@ -105,8 +105,8 @@ describe("GET /api/pm-pro/v2/calendar-events range", () => {
       start: "2026-03-31",
       end: "2026-04-01",
       achieve_date: { date: "2026-03-31" },
-      start_at: null,
-      due_date: null,
+      start_at: { date: null },
+      due_date: { date: null },
       task_list: null,
       assignees: { data: [] },
       status: 0,

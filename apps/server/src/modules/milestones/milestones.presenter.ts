@@ -1,6 +1,6 @@
 import type { Milestone } from "@plotline/contracts";
 import type { MilestoneRow, UserRow } from "../../db/schema.js";
-import { toDateObject, toRequiredDateObject } from "../../lib/dates.js";
+import { toOptionalDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
 import type { ProjectAccess } from "../projects/project-access.js";
@@ -26,7 +26,7 @@ export function presentMilestone(row: MilestoneRow, extras: MilestoneExtras): Mi
     id: row.id,
     title: row.title,
     description: toRichText(row.description),
-    achieve_date: toDateObject(row.achieve_date, extras.timezone),
+    achieve_date: toOptionalDateObject(row.achieve_date, extras.timezone),
     status: row.status,
     order: row.sort_order,
     project_id: row.project_id,

@@ -59,6 +59,15 @@ describe("POST /api/pm/v2/projects/:project/milestones", () => {
     expect(activity).toMatchObject({ message: "Carl Coworker created the milestone Beta", privacy_scope: null, resource_type: "milestone" });
   });
 
+  it("sends no achieve date as the date object with null fields, on the milestone and on a list linked to it", async () => {
+    const id = await createMilestone(cast.manager, { title: "Undated" });
+    const empty = { date: null, time: null, datetime: null, timezone: "UTC", timestamp: null };
+    const shown = await cast.manager.inject({ method: "GET", url: `${base()}/${id}` });
+    expect(shown.json().data.achieve_date).toEqual(empty);
+    const list = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/task-lists`, payload: { title: "Linked", milestone: id } });
+    expect(list.json().data.milestone.data.achieve_date).toEqual(empty);
+  });
+
   it("refuses an empty title and a bad date with the fields named, writing nothing", async () => {
     const before = await Promise.all([count("milestones"), count("activities")]);
     const response = await cast.manager.inject({ method: "POST", url: base(), payload: { title: "  ", achieve_date: "01/05/2026" } });

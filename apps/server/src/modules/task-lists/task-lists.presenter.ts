@@ -1,6 +1,6 @@
 import type { Pagination, Task, TaskList } from "@plotline/contracts";
 import type { TaskListRow, UserRow } from "../../db/schema.js";
-import { toDateObject, toRequiredDateObject } from "../../lib/dates.js";
+import { toOptionalDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
 import type { ProjectAccess } from "../projects/project-access.js";
@@ -40,7 +40,7 @@ export function presentTaskList(row: TaskListRow, extras: TaskListExtras): TaskL
     created_at: toRequiredDateObject(row.created_at, extras.timezone),
     updated_at: toRequiredDateObject(row.updated_at, extras.timezone),
     creator: related(presentUserOrPlaceholder(extras.users, row.created_by)),
-    milestone: related(milestone ? { id: milestone.id, title: milestone.title, achieve_date: toDateObject(milestone.achieve_date, extras.timezone) } : null),
+    milestone: related(milestone ? { id: milestone.id, title: milestone.title, achieve_date: toOptionalDateObject(milestone.achieve_date, extras.timezone) } : null),
     meta: {
       privacy: row.privacy === 1 ? "1" : "0",
       total_tasks: extras.counts.complete + extras.counts.incomplete,

@@ -1,6 +1,6 @@
-import type { DateObject, Task, TaskLabel, User } from "@plotline/contracts";
+import type { DateObject, OptionalDateObject, Task, TaskLabel, User } from "@plotline/contracts";
 import type { UserRow } from "../../db/schema.js";
-import { toDateObject } from "../../lib/dates.js";
+import { emptyDateObject, toOptionalDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
 import type { ProjectAccess } from "../projects/project-access.js";
@@ -15,14 +15,15 @@ import type { TaskRecord } from "./tasks.repository.js";
 export interface SharedPresentation {
   /** The user, or the stand-in for a missing account. */
   user: (id: number) => User;
-  /** The date object of a stored date or timestamp, in the site's time zone. */
-  date: (stored: string | null) => DateObject | null;
+  /** The date object of a stored date or timestamp, in the site's time zone; the empty one for none. */
+  date: (stored: string | null) => OptionalDateObject;
 }
 
 /** Presents users from `users` and dates in `timezone`, remembering each one. */
 export function sharedPresentation(users: ReadonlyMap<number, UserRow>, timezone: string): SharedPresentation {
   const presentedUsers = new Map<number, User>();
-  const dates = new Map<string, DateObject | null>();
+  const dates = new Map<string, OptionalDateObject>();
+  const none = emptyDateObject(timezone);
   return {
     user(id) {
       let user = presentedUsers.get(id);
@@ -33,10 +34,10 @@ export function sharedPresentation(users: ReadonlyMap<number, UserRow>, timezone
       return user;
     },
     date(stored) {
-      if (stored === null) return null;
+      if (stored === null) return none;
       let date = dates.get(stored);
       if (date === undefined) {
-        date = toDateObject(stored, timezone);
+        date = toOptionalDateObject(stored, timezone);
         dates.set(stored, date);
       }
       return date;
@@ -59,7 +60,7 @@ export interface TaskExtras {
 
 function requiredDate(shared: SharedPresentation, stored: string): DateObject {
   const date = shared.date(stored);
-  if (!date) throw new Error(`Stored date "${stored}" cannot be read`);
+  if (date.date === null) throw new Error(`Stored date "${stored}" cannot be read`);
   return date;
 }
 

@@ -52,7 +52,7 @@ describe("POST /api/pm/v2/projects/:project/tasks", () => {
       parent_id: 0,
       start_at: { date: "2026-03-01" },
       due_date: { date: "2026-03-10" },
-      completed_at: null,
+      completed_at: { date: null },
       creator: { data: { id: cast.manager.userId, display_name: "Mia Manager" } },
       meta: { privacy: "0", total_comment: 0, total_files: 0 },
       abilities: { can_edit: true, can_delete: true, can_complete: true },
@@ -124,7 +124,9 @@ describe("POST /api/pm/v2/projects/:project/tasks/:id/update", () => {
     expect(renamed.json()).toMatchObject({ message: "Task updated successfully", data: { title: "New title", task_list_id: list.id, due_date: { date: "2026-04-01" } } });
     expect(renamed.json().data.assignees.data.map((user: { id: number }) => user.id)).toEqual([cast.client.userId]);
     const cleared = await cast.manager.inject({ method: "POST", url: url(`/${task.id}/update`), payload: { assignees: [0], due_date: null } });
-    expect(cleared.json().data).toMatchObject({ assignees: { data: [] }, due_date: null, title: "New title" });
+    // No date is the original's date object with null fields, so clients reading `due_date.date` get null.
+    expect(cleared.json().data).toMatchObject({ assignees: { data: [] }, due_date: { date: null, time: null, datetime: null, timezone: "UTC", timestamp: null }, title: "New title" });
+    expect(cleared.json().data.start_at).toEqual({ date: null, time: null, datetime: null, timezone: "UTC", timestamp: null });
     const messages = await t.database.db.selectFrom("activities").select("message").where("resource_id", "=", task.id).where("resource_type", "=", "task").orderBy("id").execute();
     expect(messages.map((row) => row.message)).toEqual(["Mia Manager created the task Old title", "Mia Manager moved the task New title", "Mia Manager updated the task New title"]);
   });
@@ -164,7 +166,7 @@ describe("POST /api/pm/v2/projects/:project/tasks/:id/change-status", () => {
     expect(done.json().data).toMatchObject({ status: 1, completed_by: cast.client.userId });
     expect(done.json().data.completed_at.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const reopened = await cast.manager.inject({ method: "POST", url: url(`/${task.id}/change-status`), payload: { status: 0 } });
-    expect(reopened.json().data).toMatchObject({ status: 0, completed_by: null, completed_at: null });
+    expect(reopened.json().data).toMatchObject({ status: 0, completed_by: null, completed_at: { date: null } });
     const messages = await t.database.db.selectFrom("activities").select("message").where("resource_id", "=", task.id).where("resource_type", "=", "task").orderBy("id").execute();
     expect(messages.map((row) => row.message).slice(1)).toEqual(["Cleo Client completed the task Ship it", "Mia Manager reopened the task Ship it"]);
   });

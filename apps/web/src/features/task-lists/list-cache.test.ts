@@ -5,14 +5,17 @@ import { withMoreTasks, withOpenTasks, withoutTask, withTask } from "./list-cach
 const date = { date: "2026-01-01", time: "00:00:00", datetime: "2026-01-01 00:00:00", timezone: "UTC", timestamp: 0 };
 const user = { id: 1, display_name: "Ana", email: "ana@example.test", avatar_url: null, manage_pm: true };
 
+/** No date, as the API sends it. */
+const NO_DATE = { date: null, time: null, datetime: null, timezone: "UTC", timestamp: null };
+
 function task(id: number, overrides: Partial<Task> = {}): Task {
   return {
     id,
     title: `Task ${id}`,
     description: { html: "", content: "" },
     estimation: 0,
-    start_at: null,
-    due_date: null,
+    start_at: NO_DATE,
+    due_date: NO_DATE,
     complexity: 0,
     priority: 0,
     payable: false,
@@ -24,7 +27,7 @@ function task(id: number, overrides: Partial<Task> = {}): Task {
     parent_id: 0,
     created_at: date,
     updated_at: date,
-    completed_at: null,
+    completed_at: NO_DATE,
     completed_by: null,
     creator: { data: user },
     assignees: { data: [] },

@@ -1,4 +1,4 @@
-import type { DateObject, Task } from "@plotline/contracts";
+import { dateOf, type Task } from "@plotline/contracts";
 import dayjs from "dayjs";
 
 /** How dates read on screen, as the documents show them. */
@@ -10,16 +10,18 @@ export function todayString(): string {
 }
 
 /** A date object of the API shown MM/DD/YYYY, or null when there is none. */
-export function formatDate(date: Pick<DateObject, "date"> | null | undefined): string | null {
-  if (!date?.date) return null;
-  const parsed = dayjs(date.date);
+export function formatDate(date: { date: string | null } | null | undefined): string | null {
+  const day = dateOf(date);
+  if (!day) return null;
+  const parsed = dayjs(day);
   return parsed.isValid() ? parsed.format(DISPLAY_DATE_FORMAT) : null;
 }
 
 /** Whether a task is still open and its due date is before today. */
 export function isOverdue(task: Pick<Task, "status" | "due_date">): boolean {
-  if (task.status === 1 || !task.due_date?.date) return false;
-  return task.due_date.date < todayString();
+  const due = dateOf(task.due_date);
+  if (task.status === 1 || !due) return false;
+  return due < todayString();
 }
 
 /** Splits minutes into whole hours and the minutes left, for the estimation fields. */

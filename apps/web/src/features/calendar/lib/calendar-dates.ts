@@ -1,4 +1,4 @@
-import { daysBetween, type CalendarEvent, type UpdateTaskBody } from "@plotline/contracts";
+import { dateOf, daysBetween, type CalendarEvent, type UpdateTaskBody } from "@plotline/contracts";
 import dayjs from "dayjs";
 
 /** A `YYYY-MM-DD` day moved by whole days. */
@@ -11,12 +11,17 @@ export function dayOf(date: Date): string {
   return dayjs(date).format("YYYY-MM-DD");
 }
 
+/** A day moved by `shift` days, or null for no day. */
+function shifted(day: string | null, shift: number): string | null {
+  return day === null ? null : addDays(day, shift);
+}
+
 /** The dates a task keeps after a drag that moves its first day to `newStart`: both move, so its length stays. */
 export function movedTaskDates(event: Pick<CalendarEvent, "start" | "start_at" | "due_date">, newStart: string): Pick<UpdateTaskBody, "start_at" | "due_date"> {
   const shift = daysBetween(event.start, newStart);
   return {
-    start_at: event.start_at ? addDays(event.start_at.date, shift) : null,
-    due_date: event.due_date ? addDays(event.due_date.date, shift) : null,
+    start_at: shifted(dateOf(event.start_at), shift),
+    due_date: shifted(dateOf(event.due_date), shift),
   };
 }
 
@@ -25,7 +30,7 @@ export function movedTaskDates(event: Pick<CalendarEvent, "start" | "start_at" |
  * task that had no start date gets its shown first day as one, so the bar keeps the shape it was given.
  */
 export function resizedTaskDates(event: Pick<CalendarEvent, "start" | "start_at">, newEnd: string): Pick<UpdateTaskBody, "start_at" | "due_date"> {
-  const start = event.start_at?.date ?? event.start;
+  const start = dateOf(event.start_at) ?? event.start;
   const due = addDays(newEnd, -1);
   return { start_at: start, due_date: due < start ? start : due };
 }

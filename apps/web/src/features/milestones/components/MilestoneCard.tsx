@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Checkbox, Group, Menu, Paper, Stack, Text, Tooltip } from "@mantine/core";
-import { routePath, type Milestone } from "@plotline/contracts";
+import { dateOf, routePath, type Milestone } from "@plotline/contracts";
 import { IconDots, IconLock, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -87,7 +87,7 @@ export function MilestoneCard({
           </Group>
           <Group gap="xs">
             <Badge variant="light" color={GROUP_COLORS[group]} size="sm" tt="none">
-              {milestone.achieve_date ? t("milestones.due", { date: formatDate(milestone.achieve_date) }) : t("milestones.no_date")}
+              {dateOf(milestone.achieve_date) ? t("milestones.due", { date: formatDate(milestone.achieve_date) }) : t("milestones.no_date")}
             </Badge>
             {lists > 0 && (
               <Text size="xs" c="dimmed">

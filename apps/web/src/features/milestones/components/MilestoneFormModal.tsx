@@ -2,7 +2,7 @@ import "@mantine/dates/styles.css";
 import { Button, Checkbox, Group, Input, Stack, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useForm } from "@mantine/form";
-import { createMilestoneBody, type Milestone } from "@plotline/contracts";
+import { createMilestoneBody, dateOf, type Milestone } from "@plotline/contracts";
 import { IconCalendar } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
@@ -44,7 +44,7 @@ export function MilestoneFormModal({
     initialValues: {
       title: milestone?.title ?? "",
       description: milestone?.description.html ?? "",
-      achieve_date: milestone?.achieve_date?.date ?? null,
+      achieve_date: dateOf(milestone?.achieve_date),
       privacy: milestone?.meta.privacy === "1",
     },
     validate: (values) => validateWith(createMilestoneBody.pick({ title: true }))({ title: values.title }),

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Divider, Group, Progress, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { routePath, type TaskList } from "@plotline/contracts";
+import { dateOf, routePath, type TaskList } from "@plotline/contracts";
 import { IconArrowLeft, IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -126,7 +126,7 @@ export function MilestoneView({ projectId, milestoneId }: { projectId: number; m
               {t(`milestones.groups.${group}`)}
             </Badge>
             <Badge variant="outline" color="gray" tt="none">
-              {item.achieve_date ? t("milestones.due", { date: formatDate(item.achieve_date) }) : t("milestones.no_date")}
+              {dateOf(item.achieve_date) ? t("milestones.due", { date: formatDate(item.achieve_date) }) : t("milestones.no_date")}
             </Badge>
             <Group gap={6} wrap="nowrap">
               <UserAvatar user={creator} size={24} />

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { groupMilestones } from "./group-milestones.js";
 
 function milestone(id: number, status: number, date: string | null): Milestone {
-  const when = date ? { date, time: "00:00:00", datetime: `${date} 00:00:00`, timezone: "UTC", timestamp: 0 } : null;
+  const when = date ? { date, time: "00:00:00", datetime: `${date} 00:00:00`, timezone: "UTC", timestamp: 0 } : { date: null, time: null, datetime: null, timezone: "UTC", timestamp: null };
   return { id, status, achieve_date: when } as Milestone;
 }
 

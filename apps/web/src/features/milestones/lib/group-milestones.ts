@@ -1,4 +1,4 @@
-import type { Milestone } from "@plotline/contracts";
+import { dateOf, type Milestone } from "@plotline/contracts";
 
 /** The three groups of the milestones page. */
 export type MilestoneGroup = "late" | "upcoming" | "completed";
@@ -16,6 +16,7 @@ export function groupMilestones(milestones: readonly Milestone[], today: string)
 /** The group of one milestone, by the rule of `groupMilestones`. */
 export function milestoneGroup(milestone: Pick<Milestone, "status" | "achieve_date">, today: string): MilestoneGroup {
   if (milestone.status === 1) return "completed";
-  if (milestone.achieve_date && milestone.achieve_date.date < today) return "late";
+  const day = dateOf(milestone.achieve_date);
+  if (day !== null && day < today) return "late";
   return "upcoming";
 }

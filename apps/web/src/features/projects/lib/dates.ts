@@ -1,5 +1,5 @@
 /** Formatting of what the server sends: dates as the documents show them, and rich text as plain text. */
-import type { DateObject } from "@plotline/contracts";
+import { dateOf, type DateObject, type OptionalDateObject } from "@plotline/contracts";
 import dayjs from "dayjs";
 import i18next from "i18next";
 
@@ -9,10 +9,11 @@ export function formatDateTime(value: DateObject | null | undefined): string {
   return dayjs(value.datetime).format(i18next.t("dates.datetime"));
 }
 
-/** A server date shown as the documents show dates (MM/DD/YYYY). */
-export function formatDate(value: DateObject | null | undefined): string {
-  if (!value) return "";
-  return dayjs(value.date).format(i18next.t("dates.date"));
+/** A server date shown as the documents show dates (MM/DD/YYYY); "" for an unset one. */
+export function formatDate(value: OptionalDateObject | null | undefined): string {
+  const day = dateOf(value);
+  if (day === null) return "";
+  return dayjs(day).format(i18next.t("dates.date"));
 }
 
 /** Today as YYYY-MM-DD in the browser's calendar, to compare with dates the server sends. */

@@ -1,7 +1,7 @@
 import "@mantine/dates/styles.css";
 import { Group, MultiSelect, NumberInput, Select, Stack, Switch, Text } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import type { Member, Task, UpdateTaskBody } from "@plotline/contracts";
+import { dateOf, type Member, type Task, type UpdateTaskBody } from "@plotline/contracts";
 import { IconCalendar } from "@tabler/icons-react";
 import type { FocusEvent, KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -62,7 +62,7 @@ function AssigneesField({ task, canEdit, members, onSave }: FieldsProps) {
 
 function DateField({ task, canEdit, onSave, field }: FieldsProps & { field: "start_at" | "due_date" }) {
   const { t } = useTranslation();
-  const [value, setValue, reset] = useDraft<string | null>(task[field]?.date ?? null);
+  const [value, setValue, reset] = useDraft<string | null>(dateOf(task[field]));
   return (
     <DatePickerInput
       label={field === "start_at" ? t("tasks.start_date") : t("tasks.due_date")}
