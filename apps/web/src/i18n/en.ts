@@ -153,6 +153,7 @@ export const en = {
       add_member_placeholder: "Search people by name or e-mail",
       no_users: "No one found",
       role: "Role of {{name}}",
+      client_elsewhere: "Client in another project",
       remove_member: "Remove {{name}}",
       you: "you",
       creator_manager: "You will manage this project.",

@@ -15,7 +15,11 @@ export interface MemberDraft {
 
 const ROLE_NAMES: readonly RoleName[] = ["manager", "co_worker", "client"];
 
-/** The form's list of members, each with a role, and a search to add more from the site's users. */
+/**
+ * The form's list of members, each with its role in plain sight, and a search to add more from the site's
+ * users. A new member starts as a co-worker, except someone who is a client in another project: they start
+ * as a client, since a co-worker sees private items.
+ */
 export function MembersField({
   value,
   onChange,
@@ -30,6 +34,8 @@ export function MembersField({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
+  // Who was added as a client because of another project, to say why next to their role.
+  const [clientsElsewhere, setClientsElsewhere] = useState<ReadonlySet<number>>(() => new Set());
   const [query] = useDebouncedValue(search.trim(), 300);
   const users = useUsers(query, 1, 20);
   const chosen = new Set(value.map((member) => member.user.id));
@@ -39,7 +45,8 @@ export function MembersField({
   const add = (id: string | null) => {
     const user = users.data?.data.find((candidate) => String(candidate.id) === id);
     if (!user) return;
-    onChange([...value, { user, role: "co_worker" }]);
+    onChange([...value, { user, role: user.is_client ? "client" : "co_worker" }]);
+    if (user.is_client) setClientsElsewhere((current) => new Set(current).add(user.id));
     setSearch("");
   };
 
@@ -59,10 +66,17 @@ export function MembersField({
           <Group key={member.user.id} gap="xs" wrap="nowrap" justify="space-between">
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
               <UserAvatar user={member.user} size={28} />
-              <Text size="sm" truncate>
-                {member.user.display_name}
-                {locked && ` (${t("projects.form.you")})`}
-              </Text>
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" truncate>
+                  {member.user.display_name}
+                  {locked && ` (${t("projects.form.you")})`}
+                </Text>
+                {clientsElsewhere.has(member.user.id) && member.role === "client" && (
+                  <Text size="xs" c="dimmed" truncate>
+                    {t("projects.form.client_elsewhere")}
+                  </Text>
+                )}
+              </Stack>
             </Group>
             <Select
               size="xs"
