@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRO_MODULE_KEYS } from "./modules.js";
+import { BUILT_PRO_MODULES, PRO_MODULE_KEYS } from "./modules.js";
 
 /**
  * The modules list (`GET /api/pm-pro/v2/module-lists`, `POST /api/pm-pro/v2/module-update`): every Pro
@@ -25,10 +25,10 @@ export type ModuleListItem = z.infer<typeof moduleListItemSchema>;
 export const MODULE_UPDATE_TYPES = ["activate", "deactivate"] as const;
 export type ModuleUpdateType = (typeof MODULE_UPDATE_TYPES)[number];
 
-/** `POST /api/pm-pro/v2/module-update`. */
+/** `POST /api/pm-pro/v2/module-update`: only a built module can be switched, as only those are listed. */
 export const moduleUpdateBody = z.object({
-  module: z.enum(PRO_MODULE_KEYS, {
-    error: (issue) => (issue.input === undefined || issue.input === "" ? "module is required" : `Unknown module. module must be one of: ${PRO_MODULE_KEYS.join(", ")}`),
+  module: z.enum(BUILT_PRO_MODULES, {
+    error: (issue) => (issue.input === undefined || issue.input === "" ? "module is required" : `Unknown module. module must be one of: ${BUILT_PRO_MODULES.join(", ")}`),
   }),
   type: z.enum(MODULE_UPDATE_TYPES, {
     error: (issue) => (issue.input === undefined || issue.input === "" ? "type is required" : "type must be activate or deactivate"),

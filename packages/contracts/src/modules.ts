@@ -20,6 +20,13 @@ export const PRO_MODULE_KEYS = [
 ] as const;
 export type ProModuleKey = (typeof PRO_MODULE_KEYS)[number];
 
+/**
+ * The Pro modules that are built, in the modules list's order. Only these are listed on the modules page
+ * and can be switched: a module lists itself when it is built by adding its key here (one line).
+ */
+export const BUILT_PRO_MODULES = ["files", "calendar"] as const satisfies readonly ProModuleKey[];
+export type BuiltProModuleKey = (typeof BUILT_PRO_MODULES)[number];
+
 /** Keys of every module, core ones included. */
 export type ModuleKey = "core" | ProModuleKey;
 

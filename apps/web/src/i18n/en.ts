@@ -375,7 +375,7 @@ export const en = {
     created_by: "Created by {{name}} on {{date}}",
     delete: "Delete task",
     delete_title: "Delete this task?",
-    delete_body: "The task, its sub-tasks and its comments will be deleted. This cannot be undone.",
+    delete_body: "The task and its comments will be deleted. This cannot be undone.",
     read_only: "You can read this task but not change it.",
     read_only_but_status: "You can change this task's status; only managers and its creator can change the rest.",
     activity: "Activity",

@@ -1,17 +1,17 @@
-import { PRO_MODULE_KEYS, type ModuleListItem, type ModuleUpdateBody } from "@plotline/contracts";
+import { BUILT_PRO_MODULES, type ModuleListItem, type ModuleUpdateBody } from "@plotline/contracts";
 import type { Actor } from "../../lib/actor.js";
 import { forbidden } from "../../lib/app-error.js";
 import type { ModuleStatesService } from "../module-states/module-states.service.js";
 import { moduleListPolicy } from "./module-lists.policy.js";
 import { presentModule } from "./module-lists.presenter.js";
 
-/** The modules list: every Pro module with its switch. The switches themselves live in module-states. */
+/** The modules list: every built Pro module with its switch. The switches themselves live in module-states. */
 export function moduleListsService(moduleStates: ModuleStatesService) {
   return {
     async listModules(actor: Actor): Promise<ModuleListItem[]> {
       if (!moduleListPolicy.canList(actor)) throw forbidden("Only site managers can see the modules list.");
       const active = new Set(await moduleStates.activeModules());
-      return PRO_MODULE_KEYS.map((key) => presentModule(key, active.has(key)));
+      return BUILT_PRO_MODULES.map((key) => presentModule(key, active.has(key)));
     },
 
     /** Switches a module on or off; saving the state it already has is accepted and changes nothing. */
