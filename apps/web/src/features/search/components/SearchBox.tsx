@@ -2,7 +2,7 @@ import { Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } fro
 import { SEARCH_LIMITS, type SearchResult } from "@plotline/contracts";
 import { useViewportSize } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
@@ -57,11 +57,18 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
   const paths = new Map(results.map((result) => [keyOf(result), searchResultPath(result, DEFAULT_LIST_VIEW_TYPE)]));
   const resultKeys = results.map(keyOf).join(" ");
   const isOpen = combobox.dropdownOpened;
+  // The highlighted option's id for aria-activedescendant. Mantine keeps its own only for highlights made
+  // with the arrow keys, so the box names both kinds itself.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const readActiveId = () => {
+    const list = combobox.listId ? document.getElementById(combobox.listId) : null;
+    setActiveId(list?.querySelector("[data-combobox-selected]")?.id ?? null);
+  };
 
   // After each keystroke resets the highlight, the results of the settled text get it back on their first
   // entry; never while older results stand in for the next ones, so Enter cannot open a stale hit.
   useEffect(() => {
-    if (isOpen && !waiting && resultKeys && combobox.getSelectedOptionIndex() === -1) combobox.selectFirstOption();
+    if (isOpen && !waiting && resultKeys && combobox.getSelectedOptionIndex() === -1) setActiveId(combobox.selectFirstOption());
   }, [combobox, isOpen, waiting, resultKeys]);
 
   let body;
@@ -126,7 +133,7 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
         if (path) void navigate(path, { state: { backToPrevious: true } });
       }}
     >
-      <Combobox.Target withExpandedAttribute>
+      <Combobox.Target withExpandedAttribute aria-activedescendant={isOpen && activeId ? activeId : undefined}>
         <TextInput
           aria-label={label}
           placeholder={placeholder}
@@ -137,10 +144,15 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
             onChange(event.currentTarget.value);
             combobox.openDropdown();
             combobox.resetSelectedOption();
+            setActiveId(null);
           }}
           onFocus={() => typed && combobox.openDropdown()}
           onClick={() => typed && combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
+          // After Mantine has moved the highlight on the key press.
+          onKeyUp={(event) => {
+            if (event.key === "ArrowDown" || event.key === "ArrowUp") readActiveId();
+          }}
           w={w}
         />
       </Combobox.Target>
