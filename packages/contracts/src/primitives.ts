@@ -30,11 +30,7 @@ function strictInt(number: z.ZodNumber): ZStrictInt {
   });
 }
 
-const wholeNumber = z
-  .number({ error: (issue) => (issue.code === "invalid_type" && issue.input !== undefined ? "Expected a whole number written in decimal digits" : undefined) })
-  .int()
-  .min(INT4_MIN)
-  .max(INT4_MAX);
+const wholeNumber = z.number().int().min(INT4_MIN).max(INT4_MAX);
 
 /**
  * A whole number given as a JSON number or as decimal text (`"12"`, `"-1"`), within the 32-bit range of
@@ -63,7 +59,9 @@ export const zTitle = (max = 255) =>
     .trim()
     .min(1)
     .max(max)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), "Must not contain control characters");
+    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+      error: (issue) => `${issue.path && issue.path.length > 0 ? issue.path.join(".") : "value"} must not contain control characters`,
+    });
 
 /** An e-mail address, trimmed and lower-cased so that look-ups ignore case. */
 export const zEmail = z.string().trim().toLowerCase().pipe(z.email().max(190));
