@@ -91,7 +91,7 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
     );
   } else {
     body = results.map((result) => (
-      <Combobox.Option key={keyOf(result)} value={keyOf(result)} aria-label={t("search.result_label", { type: t(`search.types.${result.type}`), title: result.title })}>
+      <Combobox.Option key={keyOf(result)} value={keyOf(result)} className="search-result" aria-label={t("search.result_label", { type: t(`search.types.${result.type}`), title: result.title })}>
         <SearchResultItem result={result} showProject={scope.kind === "global"} />
       </Combobox.Option>
     ));
