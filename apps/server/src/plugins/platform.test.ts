@@ -192,6 +192,15 @@ describe("bad input", () => {
         expect(response.json()).toMatchObject({ code: "bad_request", data: { status: 400 } });
       }
     }
+    // Every other POST route either reads multipart the same way (400) or takes none at all (415).
+    const spec = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json() as { paths: Record<string, Record<string, unknown>> };
+    const posts = Object.keys(spec.paths).filter((path) => "post" in (spec.paths[path] ?? {}) && !/logout|module-update|license/.test(path));
+    for (const path of posts) {
+      const url = path.replace("{project}", String(project)).replace(/\{\w+\}/g, "1");
+      for (const body of bodies) {
+        expect([400, 415], url).toContain((await admin.inject({ method: "POST", url, ...body })).statusCode);
+      }
+    }
   });
 
   it("answers an update with nothing to change with 400 rather than running an empty UPDATE", async () => {
