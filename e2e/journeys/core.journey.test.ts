@@ -336,7 +336,7 @@ describe("core: a project, its list and tasks, seen by a manager, a co-worker an
     await page.goto(privateTaskUrl);
     // For a client the private task does not exist: the API answers 404 and the modal says so.
     expect((await answer).status()).toBe(404);
-    await page.getByRole("dialog").getByRole("alert").waitFor();
+    await page.getByRole("dialog").getByRole("heading", { name: "Not available" }).waitFor();
     expect(await page.getByText(privateTask).count()).toBe(0);
     await screenshot(page, "core-client-private-address");
   });
