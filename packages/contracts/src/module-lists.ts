@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUILT_PRO_MODULES, PRO_MODULE_KEYS } from "./modules.js";
+import { BUILT_PRO_MODULES } from "./modules.js";
 
 /**
  * The modules list (`GET /api/pm-pro/v2/module-lists`, `POST /api/pm-pro/v2/module-update`): every Pro
@@ -8,10 +8,10 @@ import { BUILT_PRO_MODULES, PRO_MODULE_KEYS } from "./modules.js";
 
 /** A Pro module as the modules list shows it. */
 export const moduleListItemSchema = z.object({
-  /** The module's key, one of PRO_MODULE_KEYS. */
-  key: z.enum(PRO_MODULE_KEYS),
+  /** The module's key, one of BUILT_PRO_MODULES (only built modules are listed). */
+  key: z.enum(BUILT_PRO_MODULES),
   /** What `module-update` takes as `module`: the same as `key` (the documents call it name/path). */
-  path: z.enum(PRO_MODULE_KEYS),
+  path: z.enum(BUILT_PRO_MODULES),
   name: z.string(),
   description: z.string(),
   /** Address of the module's thumbnail image, served with the web app. */
