@@ -1,8 +1,7 @@
-import { Button, Card, Checkbox, FileButton, Group, Stack, Text, Title } from "@mantine/core";
-import { Dropzone } from "@mantine/dropzone";
-import "@mantine/dropzone/styles.css";
+import { Button, Card, Checkbox, FileButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPaperclip, IconUpload } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
+import { useDropzone } from "react-dropzone";
 import { useTranslation } from "react-i18next";
 import { useCreateFileItem } from "../hooks/use-files.js";
 import { ChosenFileList, toChosen, type ChosenFile } from "./AttachmentPicker.js";
@@ -19,6 +18,8 @@ export function UploadForm({ projectId, parent, canSetPrivate, onClose }: { proj
   const [isPrivate, setPrivate] = useState(false);
 
   const add = (files: readonly File[]) => setChosen((current) => [...current, ...toChosen(files)]);
+  // react-dropzone 14 directly rather than @mantine/dropzone, whose current major wants Node 22 to install.
+  const dropzone = useDropzone({ onDrop: add, multiple: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,12 +36,20 @@ export function UploadForm({ projectId, parent, canSetPrivate, onClose }: { proj
         <Title order={3} size="h5" id="upload-form-title">
           {t("files.upload_form.title")}
         </Title>
-        <Dropzone onDrop={add} multiple aria-label={t("files.upload_form.drop")}>
+        <Paper
+          {...dropzone.getRootProps({ "aria-label": t("files.upload_form.drop") })}
+          withBorder
+          radius="md"
+          p="md"
+          bg={dropzone.isDragActive ? "var(--mantine-primary-color-light)" : undefined}
+          style={{ borderStyle: "dashed", borderWidth: 2, cursor: "pointer" }}
+        >
+          <input {...dropzone.getInputProps()} />
           <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: "none" }}>
             <IconUpload size={32} color="var(--mantine-color-dimmed)" />
             <Text c="dimmed">{t("files.upload_form.drop")}</Text>
           </Group>
-        </Dropzone>
+        </Paper>
         <Group>
           <FileButton onChange={add} multiple>
             {(props) => (
