@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PRO_MODULE_KEYS } from "@plotline/contracts";
+import { BUILT_PRO_MODULES } from "@plotline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCast, createProjectWithCast, type Cast } from "../../../test/factories.js";
 import { createTestApp, type TestApp } from "../../../test/helpers.js";
@@ -84,15 +84,15 @@ describe("who may duplicate a project", () => {
     expect(roles).toHaveLength(4);
   });
 
-  it("is core Pro: it answers with every Pro module switched off", async () => {
-    for (const module of PRO_MODULE_KEYS) {
+  it("is core Pro: it answers with every built Pro module switched off", async () => {
+    for (const module of BUILT_PRO_MODULES) {
       const off = await cast.siteManager.inject({ method: "POST", url: "/api/pm-pro/v2/module-update", payload: { module, type: "deactivate" } });
       expect(off.statusCode, off.body).toBe(200);
     }
     const list = await createList(cast.manager, projectId, { title: "Modules off" });
     expect((await cast.siteManager.inject({ method: "POST", url: `/api/pm-pro/v2/duplicate/project/${projectId}` })).statusCode).toBe(200);
     expect((await cast.manager.inject({ method: "GET", url: `/api/pm-pro/v2/duplicate/list/${list.id}` })).statusCode).toBe(200);
-    for (const module of PRO_MODULE_KEYS) {
+    for (const module of BUILT_PRO_MODULES) {
       await cast.siteManager.inject({ method: "POST", url: "/api/pm-pro/v2/module-update", payload: { module, type: "activate" } });
     }
   });
