@@ -334,7 +334,7 @@ describe("core: a project, its list and tasks, seen by a manager, a co-worker an
     const taskPath = `/api/pm/v2/projects/${projectId}/tasks/${taskId}`;
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === taskPath && response.request().method() === "GET");
     await page.goto(privateTaskUrl);
-    // For a client the private task does not exist: the API answers 404 and the modal says so.
+    // For a client the private task does not exist: the API answers 404 and the modal calmly says it is not available.
     expect((await answer).status()).toBe(404);
     await page.getByRole("dialog").getByRole("heading", { name: "Not available" }).waitFor();
     expect(await page.getByText(privateTask).count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiSession, createFirstUser } from "../lib/api.js";
+import { createFirstUser } from "../lib/api.js";
 import { screenshot, waitForAnswer } from "../lib/browser.js";
 import { openContext, page, pageErrors, poll, server, useJourney } from "../lib/journey.js";
 import { client, manager } from "../lib/people.js";
