@@ -73,6 +73,7 @@ describe("accessibility: every main screen passes axe, and markup in titles stay
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     expect(dialogs).toEqual([]);
     await screenshot(page, "accessibility-search");
+    await expectNoSeriousAxeViolations(page, "search results");
     await box.press("Escape");
   });
 

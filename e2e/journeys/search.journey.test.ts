@@ -69,9 +69,11 @@ describe("search: both boxes find a task and open it", () => {
     expect(names.indexOf("Task: Homepage mock-up")).toBeLessThan(names.indexOf("Task: Pick the colour palette"));
     expect(names).toContain("Message: Homepage copy");
     expect(names).toContain("Milestone: Homepage live");
-    // The panel is capped at 300 px and scrolls.
-    const height = await panel().evaluate((element) => element.getBoundingClientRect().height);
+    // The panel around the results is capped at 300 px and scrolls; Tab can reach it to scroll it.
+    const scroller = page.getByRole("region", { name: "Search results" });
+    const height = await scroller.evaluate((element) => element.getBoundingClientRect().height);
     expect(height).toBeLessThanOrEqual(302);
+    expect(await scroller.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
     await settled(panel());
     await screenshot(page, "search-global-results");
 
@@ -123,10 +125,7 @@ describe("search: both boxes find a task and open it", () => {
     const box = page.getByRole("combobox", { name: "Search this project" });
     await box.fill("homepage");
     await panel().getByRole("option", { name: "Task: Homepage section 12" }).waitFor();
-    const sizes = await panel().evaluate((element) => {
-      const viewport = element.querySelector(".mantine-ScrollArea-viewport") ?? element;
-      return { height: element.getBoundingClientRect().height, scrollHeight: viewport.scrollHeight };
-    });
+    const sizes = await page.getByRole("region", { name: "Search results" }).evaluate((element) => ({ height: element.getBoundingClientRect().height, scrollHeight: element.scrollHeight }));
     expect(sizes.height).toBeLessThanOrEqual(302);
     expect(sizes.scrollHeight).toBeGreaterThan(300);
     // Results of another project never show in this project's box.

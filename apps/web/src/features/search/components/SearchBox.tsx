@@ -2,7 +2,7 @@ import { Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } fro
 import { SEARCH_LIMITS, type SearchResult } from "@plotline/contracts";
 import { useViewportSize } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState, type FocusEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
@@ -45,6 +45,12 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
   const navigate = useNavigate();
   const { width: viewportWidth } = useViewportSize();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Leaving the box for the results panel (to scroll it) keeps the panel open; leaving both closes it.
+  const closeUnlessInPanel = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    if (!(next instanceof Node && panelRef.current?.contains(next))) combobox.closeDropdown();
+  };
   const text = useSearchText(value, scope);
   const search = useSearch(text, scope);
   const typed = value.trim();
@@ -148,7 +154,7 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
           }}
           onFocus={() => typed && combobox.openDropdown()}
           onClick={() => typed && combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
+          onBlur={closeUnlessInPanel}
           // After Mantine has moved the highlight on the key press.
           onKeyUp={(event) => {
             if (event.key === "ArrowDown" || event.key === "ArrowUp") readActiveId();
@@ -157,12 +163,24 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!typed} aria-busy={waiting}>
-        <Combobox.Options aria-label={t("search.results_label")}>
-          {/* The scrollbar shows whenever the results overflow, so it is plain that there are more below. */}
-          <ScrollArea.Autosize mah={PANEL_MAX_HEIGHT} type="auto">
-            {body}
-          </ScrollArea.Autosize>
-        </Combobox.Options>
+        {/* The scrollbar shows whenever the results overflow, so it is plain that there are more below. The
+            arrow keys move through the results from the box; Tab reaches the panel itself, to scroll it with
+            the keyboard. A press on the panel keeps the focus in the box. */}
+        <ScrollArea.Autosize
+          mah={PANEL_MAX_HEIGHT}
+          type="auto"
+          scrollbars="y"
+          viewportRef={panelRef}
+          viewportProps={{
+            tabIndex: 0,
+            role: "region",
+            "aria-label": t("search.results_label"),
+            onBlur: closeUnlessInPanel,
+            onMouseDown: (event) => event.preventDefault(),
+          }}
+        >
+          <Combobox.Options aria-label={t("search.results_label")}>{body}</Combobox.Options>
+        </ScrollArea.Autosize>
       </Combobox.Dropdown>
     </Combobox>
   );
