@@ -103,6 +103,24 @@ describe("daily input: nothing typed is lost, and every answer is calm and in pl
     expect(await prompt.count()).toBe(0);
   });
 
+  it("asks before a link typed in the files page is lost, to Cancel and to leaving the page", async () => {
+    await page.goto(`${server.url}/#/projects/${projectId}/files`);
+    await page.getByRole("button", { name: "Link to Docs" }).click();
+    const form = page.getByRole("form", { name: "Link to Docs" });
+    await form.getByRole("textbox", { name: /^Title/ }).fill("Brand guide");
+    const prompt = page.getByRole("dialog", { name: "Discard your changes?" });
+    await form.getByRole("button", { name: "Cancel" }).click();
+    await prompt.getByRole("button", { name: "Keep editing" }).click();
+    await prompt.waitFor({ state: "detached" });
+    expect(await form.getByRole("textbox", { name: /^Title/ }).inputValue()).toBe("Brand guide");
+    // Another tab of the project is another address: the page asks before going there.
+    await page.getByRole("link", { name: "Task Lists" }).click();
+    await prompt.waitFor();
+    expect(page.url()).toContain("/files");
+    await prompt.getByRole("button", { name: "Discard" }).click();
+    await poll(() => page.url()).toContain("/task-lists");
+  });
+
   it("quick-adds three tasks with one counted toast that leaves the field alone, on a desk", async () => {
     await quickAddThree(page, "Poster");
     await screenshot(page, "daily-input-quick-add");

@@ -376,7 +376,9 @@ describe("files: folders, uploads, docs, links, moving, privacy and downloads", 
     await form.getByText("badge.svg").waitFor();
     expect(await form.getByRole("button", { name: "Upload", exact: true }).isEnabled()).toBe(true);
     await screenshot(page, "files-upload-refused");
+    // The refused file is still chosen, so Cancel asks before dropping it.
     await form.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("dialog", { name: "Discard your changes?" }).getByRole("button", { name: "Discard" }).click();
     await form.waitFor({ state: "detached" });
     expect(await row("badge.svg").count()).toBe(0);
     await closeToasts();

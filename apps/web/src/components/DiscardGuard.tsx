@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text, type ModalProps } from "@mantine/core";
 import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useBlocker } from "react-router";
 
 /**
  * What a dialog holding typed text uses to close: `requestClose` closes at once while nothing is typed,
@@ -123,4 +124,38 @@ export function GuardedModal({ guard, children, ...props }: Omit<ModalProps, "on
       <DiscardPrompt guard={guard} />
     </>
   );
+}
+
+const InlineCloseContext = createContext<(() => void) | null>(null);
+
+/**
+ * For a form that sits in a page rather than a dialog (the files page's upload, doc and link forms): its
+ * Cancel asks before discarding typed text, and so does leaving the page for another address of the app or
+ * closing the tab. `isDirty` is the form's own state; editors nested deeper add theirs with `useReportDirty`.
+ */
+export function InlineFormGuard({ isDirty, onClose, children }: { isDirty: boolean; onClose: () => void; children: ReactNode }) {
+  const guard = useDiscardGuard(isDirty, onClose);
+  const blocker = useBlocker(guard.isDirty);
+  useEffect(() => {
+    if (!guard.isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [guard.isDirty]);
+  // A blocked navigation asks the same question; its answer lets the navigation go on or stays.
+  const leaving = blocker.state === "blocked";
+  const prompt: DiscardGuard = leaving
+    ? { ...guard, isAsking: true, keepEditing: () => blocker.reset?.(), discard: () => blocker.proceed?.() }
+    : guard;
+  return (
+    <InlineCloseContext.Provider value={guard.requestClose}>
+      <DiscardGuardScope guard={guard}>{children}</DiscardGuardScope>
+      <DiscardPrompt guard={prompt} />
+    </InlineCloseContext.Provider>
+  );
+}
+
+/** What a Cancel button calls: the guarded close of the inline form around it, or `onClose` elsewhere. */
+export function useGuardedClose(onClose: () => void): () => void {
+  return useContext(InlineCloseContext) ?? onClose;
 }

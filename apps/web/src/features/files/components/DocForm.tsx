@@ -45,7 +45,8 @@ export function DocForm({
   const [attachments, setAttachments] = useState<AttachmentDraft>(EMPTY_DRAFT);
   const pending = create.isPending || update.isPending;
   const empty = title.trim() === "";
-  useReportDirty(title !== (initial?.title ?? "") || description !== (initial?.description ?? "") || attachments.added.length > 0 || attachments.removed.length > 0);
+  const isDirty = title !== (initial?.title ?? "") || description !== (initial?.description ?? "") || attachments.added.length > 0 || attachments.removed.length > 0;
+  useReportDirty(isDirty);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,7 +77,7 @@ export function DocForm({
     </Stack>
   );
   return (
-    <FormFrame bare={bare} onSubmit={submit} labelledBy="doc-form-title">
+    <FormFrame bare={bare} onSubmit={submit} onClose={onClose} isDirty={isDirty} labelledBy="doc-form-title">
       {fields}
     </FormFrame>
   );

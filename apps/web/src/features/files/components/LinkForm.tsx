@@ -36,7 +36,8 @@ export function LinkForm({
   const [description, setDescription] = useState(initial?.description ?? "");
   const pending = create.isPending || update.isPending;
   const incomplete = title.trim() === "" || url.trim() === "";
-  useReportDirty(title !== (initial?.title ?? "") || url !== (initial?.url ?? "") || description !== (initial?.description ?? ""));
+  const isDirty = title !== (initial?.title ?? "") || url !== (initial?.url ?? "") || description !== (initial?.description ?? "");
+  useReportDirty(isDirty);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +61,7 @@ export function LinkForm({
     </Stack>
   );
   return (
-    <FormFrame bare={bare} onSubmit={submit} labelledBy="link-form-title">
+    <FormFrame bare={bare} onSubmit={submit} onClose={onClose} isDirty={isDirty} labelledBy="link-form-title">
       {fields}
     </FormFrame>
   );

@@ -1,10 +1,11 @@
-import { Button, Card, Checkbox, FileButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Checkbox, FileButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPaperclip, IconUpload } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { useDropzone } from "react-dropzone";
 import { useTranslation } from "react-i18next";
 import { useCreateFileItem } from "../hooks/use-files.js";
 import { ChosenFileList, toChosen, type ChosenFile } from "./AttachmentPicker.js";
+import { FormActions, FormFrame } from "./FormFrame.js";
 
 /**
  * The upload form: a drop zone and an 'Attach a File' picker, each chosen file with its 'Delete File'
@@ -31,7 +32,7 @@ export function UploadForm({ projectId, parent, canSetPrivate, onClose }: { proj
   };
 
   return (
-    <Card withBorder radius="md" component="form" onSubmit={submit} noValidate aria-labelledby="upload-form-title">
+    <FormFrame bare={false} onSubmit={submit} onClose={onClose} isDirty={chosen.length > 0} labelledBy="upload-form-title">
       <Stack gap="sm">
         <Title order={3} size="h5" id="upload-form-title">
           {t("files.upload_form.title")}
@@ -61,15 +62,8 @@ export function UploadForm({ projectId, parent, canSetPrivate, onClose }: { proj
         </Group>
         <ChosenFileList files={chosen} label={t("files.upload_form.chosen")} onRemove={(key) => setChosen((current) => current.filter((other) => other.key !== key))} />
         {canSetPrivate && <Checkbox label={t("files.private_label")} checked={isPrivate} onChange={(event) => setPrivate(event.currentTarget.checked)} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" disabled={chosen.length === 0} loading={create.isPending}>
-            {t("files.upload_form.submit")}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} submitLabel={t("files.upload_form.submit")} disabled={chosen.length === 0} pending={create.isPending} />
       </Stack>
-    </Card>
+    </FormFrame>
   );
 }
