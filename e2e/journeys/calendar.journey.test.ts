@@ -259,6 +259,14 @@ describe("calendar: make, move, stretch, reassign and open a task", () => {
     await page.locator(".plotline-calendar .plotline-event").filter({ hasText: "Beta release" }).waitFor();
   });
 
+  it("shows a calm 'Not available' over the calendar for a task address of a project that does not exist", async () => {
+    await page.goto(`${server.url}/#/calendar/projects/999999/tasks/1`);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Not available" }).waitFor();
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await poll(() => page.url()).toMatch(/#\/calendar(\?|$)/);
+  });
+
   it("starts weeks on the day the general settings name, in the calendar and in the date pickers", async () => {
     await page.goto(`${server.url}/#/settings`);
     const firstDay = page.getByRole("textbox", { name: "First day of the week" }).or(page.getByRole("combobox", { name: "First day of the week" })).first();

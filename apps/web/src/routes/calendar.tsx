@@ -3,7 +3,7 @@ import { routePath } from "@plotline/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
-import { ErrorState } from "../components/ErrorState.js";
+import { NotAvailable, PageErrorState } from "../components/NotAvailable.js";
 import { useCurrentMe } from "../features/auth/hooks/use-session.js";
 import { CalendarScreen } from "../features/calendar/components/CalendarScreen.js";
 import { calendarKeys } from "../features/calendar/hooks/use-calendar.js";
@@ -53,7 +53,11 @@ export function CalendarSingleTaskPage() {
   if (project.error || !Number.isInteger(projectId)) {
     return (
       <Modal opened onClose={close} title={t("tasks.task")} centered>
-        <ErrorState error={project.error ?? new Error(t("tasks.not_found"))} />
+        {project.error ? (
+          <PageErrorState error={project.error} onRetry={() => void project.refetch()} backTo={{ onClick: close, label: t("common.close") }} />
+        ) : (
+          <NotAvailable backTo={{ onClick: close, label: t("common.close") }} />
+        )}
       </Modal>
     );
   }
