@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type { AxeResults, ImpactValue } from "axe-core";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { settled } from "./browser.js";
 
 const require = createRequire(import.meta.url);
 /** axe-core's own bundle, read once. */
@@ -21,13 +22,15 @@ function describeViolation(violation: AxeResults["violations"][number]): string 
 /**
  * Runs axe-core on the page as it is now and fails, naming each rule and element, on any violation of
  * critical or serious impact. `name` says which screen, in the message. Wait for the screen's content
- * before calling: axe checks what is on the page, not what is coming.
+ * before calling: axe checks what is on the page, not what is coming. It waits for animations to end
+ * itself, since text fading in or out reads as text of too little contrast.
  *
  * axe is run by evaluating its source in the page (a plain `page.evaluate`, which the page's Content
  * Security Policy does not govern), not by a script tag, which the CSP would refuse and report as a page
  * error.
  */
 export async function expectNoSeriousAxeViolations(page: Page, name: string): Promise<void> {
+  await settled(page);
   const hasAxe = await page.evaluate(() => "axe" in window);
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
