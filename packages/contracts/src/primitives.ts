@@ -50,7 +50,13 @@ export const zFlag = z
 export const zDateString = z.iso.date();
 
 /** C0 control characters and DEL, which no line of text holds. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const LINE_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The control characters no text holds, multi-line text included: those of a line but tab, line feed and
+ * carriage return. PostgreSQL refuses NUL in text outright and SQLite's full-text search chokes on it.
+ */
+export const TEXT_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** A trimmed, non-empty line of text: no control characters (a line break, tab or NUL is refused). */
 export const zTitle = (max = 255) =>
@@ -59,7 +65,7 @@ export const zTitle = (max = 255) =>
     .trim()
     .min(1)
     .max(max)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+    .refine((value) => !LINE_CONTROL_CHARACTERS.test(value), {
       error: (issue) => `${issue.path && issue.path.length > 0 ? issue.path.join(".") : "value"} must not contain control characters`,
     });
 

@@ -1,18 +1,12 @@
+import { TEXT_CONTROL_CHARACTERS } from "@plotline/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, type FieldMessages } from "../lib/app-error.js";
 
-/**
- * C0 control characters and DEL, except tab, line feed and carriage return, which multi-line text keeps.
- * PostgreSQL refuses NUL in text outright (a 500 before this guard) and SQLite's full-text search chokes
- * on it; no person types the others.
- */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 /** Adds `field: [message]` for every string under `value` that holds a control character. */
 function collectControlCharacters(value: unknown, field: string, found: FieldMessages, depth = 0): void {
   if (typeof value === "string") {
-    if (CONTROL_CHARACTERS.test(value)) found[field || "body"] = [`${field || "The text"} must not contain control characters`];
+    if (TEXT_CONTROL_CHARACTERS.test(value)) found[field || "body"] = [`${field || "The text"} must not contain control characters`];
     return;
   }
   // Bodies are parsed JSON or bracket forms of bounded depth; the limit only guards against a surprise.

@@ -2,10 +2,10 @@ import { notifications, type NotificationData } from "@mantine/notifications";
 import i18next from "i18next";
 import { ApiError } from "../api/client.js";
 
-/** The toast's close button has only an icon; this gives it a name people and tests can find. */
 /** Where a toast sits on the screen. */
 type ToastPosition = NonNullable<NotificationData["position"]>;
 
+/** The toast's close button has only an icon; this gives it a name people and tests can find. */
 const closeButtonProps = () => ({ "aria-label": i18next.t("common.close") });
 
 const SUCCESS_CLOSE_MS = 4000;

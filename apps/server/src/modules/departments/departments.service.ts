@@ -5,6 +5,7 @@ import type { Database } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
+import { usersPolicy } from "../users/users.policy.js";
 import { usersRepository } from "../users/users.repository.js";
 import { departmentsPolicy } from "./departments.policy.js";
 import { presentDepartment } from "./departments.presenter.js";
@@ -52,7 +53,7 @@ export function departmentsService(ctx: AppContext) {
    * their own and that of people who share a project with them, as in the users listing.
    */
   async function emailVisibility(actor: Actor): Promise<(userId: number) => boolean> {
-    if (actor.isSiteManager) return () => true;
+    if (usersPolicy.canSeeEveryone(actor)) return () => true;
     const visible = await usersRepository(ctx.db).findCoMemberIds(actor.id);
     return (userId) => userId === actor.id || visible.has(userId);
   }
