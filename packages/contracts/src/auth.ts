@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { menuEntrySchema } from "./modules.js";
 import { zEmail, zPassword, zTitle } from "./primitives.js";
 import { zNewPassword } from "./password-strength.js";
 import { userSchema } from "./users.js";
@@ -41,6 +42,11 @@ export const meSchema = z.object({
   }),
   /** Keys of the modules switched on, so the web app builds its menus from them. */
   active_modules: z.array(z.string()),
+  /**
+   * The menu entries of the modules that are on, site and project ones, that this user may see at the site
+   * level: project-manager entries come along and the web shows them in projects the user manages.
+   */
+  menu: z.array(menuEntrySchema),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -141,7 +141,12 @@ export const calendarProjectSchema = z.object({
   task_lists: related(z.array(z.object({ id: z.number().int(), title: z.string(), is_inbox: z.boolean() }))),
   /** Members, who may be assigned. */
   users: related(z.array(calendarUserSchema)),
-  abilities: z.object({ create_task: z.boolean(), view_private_task: z.boolean() }),
+  abilities: z.object({
+    create_task: z.boolean(),
+    view_private_task: z.boolean(),
+    /** The New Task form's privacy switch: may a new task here be made private. */
+    can_set_privacy_task: z.boolean(),
+  }),
 });
 export type CalendarProject = z.infer<typeof calendarProjectSchema>;
 

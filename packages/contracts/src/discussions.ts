@@ -21,7 +21,12 @@ export const discussionSchema = z.object({
   meta: z.object({ privacy: privacyMetaSchema, total_comments: z.number().int(), total_files: z.number().int() }),
   /** Files attached to the discussion itself (multipart `files[]` on create and update). */
   files: attachmentListSchema,
-  abilities: z.object({ can_edit: z.boolean(), can_delete: z.boolean() }),
+  abilities: z.object({
+    can_edit: z.boolean(),
+    can_delete: z.boolean(),
+    /** Show the privacy box in its edit form: anyone who may edit it (the documents ask no capability). */
+    can_set_privacy: z.boolean(),
+  }),
 });
 export type Discussion = z.infer<typeof discussionSchema>;
 

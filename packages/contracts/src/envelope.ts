@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageRefSchema } from "./server-messages.js";
 
 /**
  * The response envelope of the host project manager, kept so that clients written against it work:
@@ -88,6 +89,15 @@ export const errorBodySchema = z.object({
     status: z.number().int(),
     /** Messages per request field, for bad input. */
     params: z.record(z.string(), z.array(z.string())).optional(),
+    /**
+     * The catalogue key and parameters of each message in `params`, in the same order; null for a message
+     * that has no key (schema validation). Added beside `params`, which keeps its English texts.
+     */
+    params_keys: z.record(z.string(), z.array(messageRefSchema.nullable())).optional(),
   }),
+  /** The catalogue key of `message` (see contracts' `MESSAGES`), when it has one. */
+  message_key: z.string().optional(),
+  /** The parameters of `message_key`'s template. */
+  message_params: messageRefSchema.shape.params.optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -27,6 +27,8 @@ export const fileAbilitiesSchema = z.object({
   can_edit: z.boolean(),
   can_delete: z.boolean(),
   can_download: z.boolean(),
+  /** Toggle the item's privacy: an editor of it who holds view_private_file. */
+  can_set_privacy: z.boolean(),
 });
 export type FileAbilities = z.infer<typeof fileAbilitiesSchema>;
 

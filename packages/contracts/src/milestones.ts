@@ -23,7 +23,12 @@ export const milestoneSchema = z.object({
   task_lists: related(z.array(z.object({ id: z.number().int(), title: z.string() }))),
   discussion_boards: related(z.array(z.object({ id: z.number().int(), title: z.string() }))),
   meta: z.object({ privacy: privacyMetaSchema, total_task_list: z.number().int(), total_discussion_boards: z.number().int() }),
-  abilities: z.object({ can_edit: z.boolean(), can_delete: z.boolean() }),
+  abilities: z.object({
+    can_edit: z.boolean(),
+    can_delete: z.boolean(),
+    /** Show the privacy box in its edit form: an editor who holds view_private_milestone. */
+    can_set_privacy: z.boolean(),
+  }),
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
 

@@ -1,7 +1,9 @@
 /**
- * The module registry's shared half: every module Plotline has, the menu entries it adds and where they
- * sit. The server decides which modules answer; the web app builds its menus from the same table.
+ * The module registry's shared half: every module Plotline has, and where menu entries sit. The server
+ * decides which modules answer and sends the menu entries of those that are on; the web app builds its
+ * menus from them.
  */
+import { z } from "zod";
 
 /** Keys of the modules the modules list can switch on and off. */
 export const PRO_MODULE_KEYS = [
@@ -49,24 +51,28 @@ export interface MenuEntry {
   audience: MenuAudience;
 }
 
-/** Every menu entry, in no particular order: consumers sort by `order`. */
-export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { module: "core", area: "site", label: "menu.projects", order: 1, route: "project_lists", audience: "everyone" },
-  { module: "core", area: "site", label: "menu.my_tasks", order: 2, route: "my_tasks", audience: "everyone" },
-  { module: "calendar", area: "site", label: "menu.calendar", order: 4, route: "calendar", audience: "everyone" },
-  { module: "reports", area: "site", label: "menu.reports", order: 5, route: "reports", audience: "site_manager" },
-  { module: "progress", area: "site", label: "menu.progress", order: 6, route: "progress", audience: "site_manager" },
-  { module: "core", area: "site", label: "menu.modules", order: 8, route: "module_lists", audience: "site_manager" },
-  { module: "core", area: "site", label: "menu.users", order: 20, route: "users", audience: "site_manager" },
-  { module: "core", area: "site", label: "menu.license", order: 30, route: "license", audience: "site_manager" },
-  { module: "core", area: "site", label: "menu.general_settings", order: 40, route: "general_settings", audience: "site_manager" },
-  { module: "core", area: "project", label: "menu.overview", order: 1, route: "pm_overview", audience: "everyone" },
-  { module: "core", area: "project", label: "menu.task_lists", order: 2, route: "task_lists", audience: "everyone" },
-  { module: "core", area: "project", label: "menu.discussions", order: 3, route: "discussions", audience: "everyone" },
-  { module: "core", area: "project", label: "menu.milestones", order: 4, route: "milestones", audience: "everyone" },
-  { module: "files", area: "project", label: "menu.files", order: 5, route: "pm_files", audience: "everyone" },
-  { module: "core", area: "project", label: "menu.settings", order: 100, route: "pm_pro_settings", audience: "project_manager" },
-];
+/**
+ * Where each menu entry sits: lower first. The documents fix Calendar 4, Reports 5, Progress 6, Modules 8
+ * and a project's Settings 100. Each module declares its own entries (on the server, in its module entry)
+ * with these positions; the server sends the entries of the modules that are on in `Me.menu`.
+ */
+export const MENU_ORDER = {
+  projects: 1,
+  my_tasks: 2,
+  calendar: 4,
+  reports: 5,
+  progress: 6,
+  module_lists: 8,
+  users: 20,
+  license: 30,
+  general_settings: 40,
+  overview: 1,
+  task_lists: 2,
+  discussions: 3,
+  milestones: 4,
+  files: 5,
+  settings: 100,
+} as const;
 
 /**
  * Route names of the web app and their hash paths, as the documents name them. Links are made by name:
@@ -127,3 +133,13 @@ export function routePath(name: RouteName, params: Record<string, string | numbe
     return encodeURIComponent(String(value));
   });
 }
+
+/** A menu entry as `Me.menu` sends it. */
+export const menuEntrySchema = z.object({
+  module: z.enum(["core", ...PRO_MODULE_KEYS]),
+  area: z.enum(["site", "project"]),
+  label: z.string(),
+  order: z.number().int(),
+  route: z.enum(Object.keys(ROUTES) as [RouteName, ...RouteName[]]),
+  audience: z.enum(["everyone", "site_manager", "project_manager"]),
+});

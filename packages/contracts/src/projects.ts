@@ -36,10 +36,19 @@ export const projectAbilitiesSchema = z.object({
   view_private_milestone: z.boolean(),
   view_private_message: z.boolean(),
   view_private_file: z.boolean(),
+  /** The create forms' privacy boxes, one per kind of private record: may a new one be made private. */
+  can_set_privacy_list: z.boolean(),
+  can_set_privacy_task: z.boolean(),
+  can_set_privacy_milestone: z.boolean(),
+  can_set_privacy_message: z.boolean(),
+  can_set_privacy_file: z.boolean(),
 });
 export type ProjectAbilities = z.infer<typeof projectAbilitiesSchema>;
 
-/** Counts shown on the overview, each respecting the caller's privacy view. */
+/**
+ * Counts shown on the overview, each respecting the caller's privacy view. Modules add their own
+ * `total_*` counts (each module declares what it counts), so other numeric fields may come along.
+ */
 export const projectCountsSchema = z.object({
   total_task_lists: z.number().int(),
   total_tasks: z.number().int(),
@@ -50,7 +59,8 @@ export const projectCountsSchema = z.object({
   total_comments: z.number().int(),
   total_files: z.number().int(),
   total_activities: z.number().int(),
-});
+}).catchall(z.number().int());
+export type ProjectCounts = z.infer<typeof projectCountsSchema>;
 
 /** A project as the API shows it. */
 export const projectSchema = z.object({

@@ -15,6 +15,10 @@ export const taskListAbilitiesSchema = z.object({
   can_create_task: z.boolean(),
   /** Duplicate the list: a current list, for those who may create lists. */
   can_duplicate: z.boolean(),
+  /** Archive it: an editor of any list but the Inbox, where new tasks land. */
+  can_archive: z.boolean(),
+  /** Show the privacy box in its form: an editor who holds view_private_list, never for the Inbox. */
+  can_set_privacy: z.boolean(),
 });
 export type TaskListAbilities = z.infer<typeof taskListAbilitiesSchema>;
 

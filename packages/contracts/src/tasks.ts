@@ -14,7 +14,15 @@ export const zTaskStatus = zInt.min(0).max(2);
 export const privacyMetaSchema = z.enum(["0", "1"]);
 
 /** What the caller may do with a task. */
-export const taskAbilitiesSchema = z.object({ can_edit: z.boolean(), can_delete: z.boolean(), can_complete: z.boolean() });
+export const taskAbilitiesSchema = z.object({
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  can_complete: z.boolean(),
+  /** Move it to another list: an editor of a top-level task (a sub-task moves with its parent). */
+  can_move: z.boolean(),
+  /** Show the privacy switch in its form: an editor who holds view_private_task. */
+  can_set_privacy: z.boolean(),
+});
 export type TaskAbilities = z.infer<typeof taskAbilitiesSchema>;
 
 /** A task type (site setting), e.g. Bug, Feature. */

@@ -1,0 +1,228 @@
+import { z } from "zod";
+
+/**
+ * The catalogue of messages the server sends: a key per message, its English text with `{{param}}`
+ * placeholders. Services name a key and its parameters; the API sends the English text (as it always has)
+ * and, next to it, the key and parameters, so the web can say it in the reader's language. Other languages
+ * copy these keys into the web's catalogue (`server_messages`); the English here is the source.
+ */
+export const MESSAGES = {
+  common: {
+    cannot_create_task_lists: "You do not have permission to create task lists in this project.",
+    file_not_found: "File not found",
+    forbidden: "You do not have permission to do this",
+    project_not_found: "Project not found",
+    task_list_not_found: "Task list not found",
+    unknown_user_id: "Unknown user id: {{missing}}",
+    your_session_check_failed_please_reload: "Your session check failed. Please reload the page and try again.",
+  },
+  app: {
+    module_switched_off_modules_list: "This module is switched off in the modules list.",
+  },
+  auth: {
+    access_token_not_valid: "The access token is not valid.",
+    e_mail_address_password_incorrect: "The e-mail address or password is incorrect.",
+    please_sign_continue: "Please sign in to continue.",
+    plotline_already_set_up_please_sign: "Plotline is already set up. Please sign in.",
+    token_not_found: "Token not found",
+    too_many_failed_sign_attempts_please: "Too many failed sign-in attempts. Please wait a minute and try again.",
+  },
+  comments: {
+    comment_cannot_empty: "A comment cannot be empty.",
+    comment_not_found: "Comment not found",
+    who_may_change: "Only the comment's author or a manager can change it.",
+    who_may_delete: "Only the comment's author or a manager can delete it.",
+  },
+  departments: {
+    department_named_already_exists: "A department named {{title}} already exists.",
+    department_not_found: "Department not found",
+    departments_off_turn_workforce_management_integration: "Departments are off: turn the workforce-management integration on in the general settings first.",
+    unknown_department_id: "Unknown department id: {{department_id}}",
+    who_may_manage_departments: "Only site managers can manage departments.",
+  },
+  discussions: {
+    cannot_create_discussions: "You do not have permission to create discussions in this project.",
+    discussion_not_found: "Discussion not found",
+    milestone_does_not_exist_project: "The milestone does not exist in this project.",
+    who_may_change: "Only the project's managers or the discussion's creator can change it.",
+    who_may_delete: "Only the project's managers or the discussion's creator can delete it.",
+  },
+  duplication: {
+    only_current_lists: "Only a current task list can be duplicated. Restore it first.",
+    who_may_duplicate: "Only the project's managers who may create projects can duplicate it.",
+  },
+  files: {
+    attachment_changed_from_discussion_task_comment: "An attachment is changed from the discussion, task, comment or doc it is attached to.",
+    attachment_removed_from_discussion_task_comment: "An attachment is removed from the discussion, task, comment or doc it is attached to.",
+    cannot_add_files: "You do not have permission to add files to this project.",
+    cannot_change_privacy_files: "You do not have permission to change the privacy of files.",
+    cannot_make_files_private: "You do not have permission to make files private.",
+    choose_at_least_one_file_upload: "Choose at least one file to upload.",
+    doc_link_revise_does_not_exist: "The doc or link to revise does not exist in this project.",
+    enter_web_address_starting_with_http: "Enter a web address starting with http:// or https://.",
+    file_too_large: "The file {{name}} is larger than the upload limit of {{limit}}.",
+    folder_cannot_moved_into_itself_into: "A folder cannot be moved into itself or into a folder inside it.",
+    folder_does_not_exist_project: "The folder does not exist in this project.",
+    folder_name_required: "Folder name is required.",
+    folder_not_found: "Folder not found",
+    form_has_too_many_fields: "The form has too many fields.",
+    invalid_input: "Invalid input.",
+    invalid_upload: "Invalid upload.",
+    item_move_does_not_exist_project: "The item to move does not exist in this project.",
+    only_docs_links_take_attachments: "Only docs and links take attachments.",
+    svg_file_was_refused_because_contains: "The SVG file {{name}} was refused because it contains {{problem}}.",
+    these_files_not_attached_here: "These files are not attached here: {{strangers}}.",
+    thumbnail_not_found: "Thumbnail not found",
+    title_required: "Title is required.",
+    too_many_files: "At most {{max}} files can be uploaded at once.",
+    who_may_change: "Only the project's managers or the file's creator can change it.",
+    who_may_delete: "Only the project's managers or the file's creator can delete it.",
+    who_may_move: "Only the project's managers or the file's creator can move it.",
+  },
+  form_body: {
+    multipart_form_body_could_not_read: "The multipart form body could not be read: check its boundary and parts.",
+  },
+  labels: {
+    label_named_already_exists: "A label named {{title}} already exists in this project.",
+    label_not_found: "Label not found",
+    who_may_manage_labels: "Only the project's managers can manage its labels.",
+  },
+  license: {
+    issued_to_other_email: "This license key was issued to another e-mail address.",
+    who_may_manage_license: "Only site managers can manage the license.",
+  },
+  milestones: {
+    cannot_create_milestones: "You do not have permission to create milestones in this project.",
+    cannot_make_milestones_private: "You do not have permission to make milestones private.",
+    milestone_not_found: "Milestone not found",
+    who_may_change: "Only the project's managers or the milestone's creator can change it.",
+    who_may_delete: "Only the project's managers or the milestone's creator can delete it.",
+  },
+  module_lists: {
+    who_may_see_modules_list: "Only site managers can see the modules list.",
+    who_may_switch_modules_on_off: "Only site managers can switch modules on and off.",
+  },
+  pages: {
+    page_not_found: "Page not found",
+    page_with_path_already_exists: "A page with the path {{path}} already exists.",
+    path_used_by_plotline_itself_choose: "The path {{path}} is used by Plotline itself; choose another.",
+    who_may_change_site_pages: "Only site managers can change the site's pages.",
+  },
+  project_settings: {
+    invalid_setting: "Invalid setting",
+    who_may_change_settings: "Only the project's managers can change its settings.",
+  },
+  projects: {
+    cannot_create_projects: "You do not have permission to create projects.",
+    project_needs_at_least_one_manager: "A project needs at least one manager.",
+    user_listed_twice: "User {{user_id}} is listed twice.",
+    who_may_change: "Only the project's managers can change it.",
+    who_may_delete: "Only the project's managers can delete it.",
+    you_not_member_project: "You are not a member of this project.",
+  },
+  site_settings: {
+    choose_one_image_upload_as_logo: "Choose one image to upload as the logo.",
+    chosen_file_empty: "The chosen file is empty.",
+    invalid_settings: "Invalid settings",
+    logo_must_at_most_5_mb: "The logo must be at most 5 MB.",
+    logo_must_png_jpeg_gif_webp: "The logo must be a PNG, JPEG, GIF, WebP or SVG image.",
+    send_logo_as_multipart_form_data: "Send the logo as multipart form data in the field file.",
+    who_may_change_site_settings: "Only site managers can change site settings.",
+  },
+  task_lists: {
+    cannot_create_private_task_lists: "You do not have permission to create private task lists.",
+    cannot_make_task_lists_private: "You do not have permission to make task lists private.",
+    cannot_reorder_task_lists: "You do not have permission to reorder task lists in this project.",
+    choose_milestone_project: "Choose a milestone of this project.",
+    inbox_cannot_archived_made_private_new: "The Inbox cannot be archived or made private: new tasks land in it.",
+    inbox_cannot_deleted: "The Inbox cannot be deleted.",
+    task_lists_take_no_files: "Task lists take no files.",
+    these_lists_not_project: "These lists are not in the project: {{strangers}}.",
+    too_many_tasks_listed: "At most {{max}} tasks can be listed at once (here {{lists}} lists x {{per_list}} tasks); ask for fewer lists per page or fewer tasks per list.",
+    who_may_change: "Only managers and the list's creator can change it.",
+    who_may_delete: "Only managers and the list's creator can delete it.",
+  },
+  task_types: {
+    task_type_not_found: "Task type not found",
+    title_already_exists: "A task type with this title already exists.",
+    who_may_manage_task_types: "Only site managers can manage task types.",
+  },
+  tasks: {
+    cannot_create_private_tasks: "You do not have permission to create private tasks.",
+    cannot_create_tasks: "You do not have permission to create tasks in this project.",
+    cannot_make_tasks_private: "You do not have permission to make tasks private.",
+    cannot_reorder_tasks: "You do not have permission to reorder tasks in this project.",
+    choose_existing_task_type: "Choose an existing task type.",
+    choose_labels_project_not: "Choose labels of this project; not: {{strangers}}.",
+    choose_task_list_project: "Choose a task list of this project.",
+    choose_task_project: "Choose a task of this project.",
+    due_date_cannot_before_start_date: "The due date cannot be before the start date.",
+    give_date_compare_with: "Give a date to compare {{field}} with.",
+    only_members_assigned: "Only members of this project can be assigned; not: {{strangers}}.",
+    sub_task_moves_with_parent_task: "A sub-task moves with its parent task.",
+    task_list_archived_restore_before_adding: "This task list is archived. Restore it before adding tasks to it.",
+    task_not_found: "Task not found",
+    these_tasks_not_list: "These tasks are not in the list: {{strangers}}.",
+    who_may_change: "Only managers and the task's creator can change it.",
+    who_may_change_status: "Only managers, the task's creator and its assignees can change its status.",
+    who_may_delete: "Only managers and the task's creator can delete it.",
+    who_may_move: "Only managers and the task's creator can move it.",
+  },
+  users: {
+    at_least_one_user_must_keep: "At least one user must keep the manager capability",
+    user_not_found: "User not found",
+    user_with_e_mail_address_already: "A user with this e-mail address already exists",
+    who_may_add_users: "Only site managers can add users",
+    who_may_change_users: "Only site managers can change users",
+  },
+} as const;
+
+type Catalogue = typeof MESSAGES;
+
+/** A message's key: `<area>.<name>`, e.g. `tasks.task_not_found`. */
+export type MessageKey = { [Area in keyof Catalogue]: `${Area & string}.${keyof Catalogue[Area] & string}` }[keyof Catalogue];
+
+/** The English template of a key. */
+type TemplateOf<K extends MessageKey> = K extends `${infer Area extends keyof Catalogue & string}.${infer Name}`
+  ? Name extends keyof Catalogue[Area]
+    ? Catalogue[Area][Name]
+    : never
+  : never;
+
+/** The `{{param}}` names in a template. */
+type Placeholders<T> = T extends `${string}{{${infer Param}}}${infer Rest}` ? Param | Placeholders<Rest> : never;
+
+/** The parameters a key's template needs, by name. */
+export type MessageParams<K extends MessageKey> = { [P in Placeholders<TemplateOf<K>>]: string | number };
+
+/** A catalogue message as the API sends it beside its English text. */
+export const messageRefSchema = z.object({
+  /** The catalogue key, e.g. `tasks.task_not_found`; unknown keys fall back to the English text. */
+  key: z.string(),
+  /** Values of the template's `{{param}}` placeholders. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type MessageRef = z.infer<typeof messageRefSchema>;
+
+/** Whether `key` names a message of the catalogue. */
+export function isMessageKey(key: string): key is MessageKey {
+  const [area, name, ...rest] = key.split(".");
+  if (area === undefined || name === undefined || rest.length > 0 || !Object.hasOwn(MESSAGES, area)) return false;
+  return Object.hasOwn(MESSAGES[area as keyof Catalogue], name);
+}
+
+/** The English template of a key. */
+export function messageTemplate(key: MessageKey): string {
+  const [area, name] = key.split(".") as [keyof Catalogue, string];
+  return (MESSAGES[area] as Record<string, string>)[name] ?? key;
+}
+
+/** Fills a template's `{{param}}` placeholders; a missing parameter stays as written, so it shows. */
+export function fillTemplate(template: string, params: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+/** The English text of a catalogue message with its parameters. */
+export function renderMessage<K extends MessageKey>(key: K, params: MessageParams<K>): string {
+  return fillTemplate(messageTemplate(key), params);
+}
