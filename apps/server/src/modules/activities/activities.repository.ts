@@ -1,22 +1,20 @@
 import { sql, type Kysely } from "kysely";
-import type { ActivityRow, Database } from "../../db/schema.js";
-import { chunkIds } from "../../db/sql-helpers.js";
+import type { Database } from "../../db/schema.js";
+import type { ActivityRow } from "./activities.tables.js";
+import { chunkIds, inChunks } from "../../db/sql-helpers.js";
+import { tasksFlagged } from "../privacy/privacy.filters.js";
+import type { ActivityChange } from "./activity-catalogue.js";
+import type { PrivateRecord } from "../privacy/privacy.rules.js";
 
-/** An activity to write. */
-export interface NewActivity {
-  project_id: number;
-  actor_id: number;
-  action: string;
-  action_type: string;
-  resource_type: string;
-  resource_id: number | null;
-  subject_type: string | null;
-  subject_id: number | null;
-  privacy_scope: string | null;
-  message: string;
+/**
+ * An activity to write: the table's columns, with `meta` and `changes` as values (stored as JSON text) and
+ * the record's title, from which the sentence is rendered when read, always given.
+ */
+export type NewActivity = Omit<ActivityRow, "id" | "meta" | "changes" | "title"> & {
   meta: Record<string, unknown>;
-  committed_at: string;
-}
+  changes: ActivityChange[] | null;
+  title: string;
+};
 
 /** Which entries of which projects a reader may see: per project, the private scopes they may read. */
 export interface ActivityVisibility {
@@ -77,8 +75,46 @@ export function activitiesRepository(db: Kysely<Database>) {
   }
 
   return {
+    /** Writes an entry; one whose event and action were already written (a repeated delivery) is skipped. */
     async insertActivity(activity: NewActivity): Promise<void> {
-      await db.insertInto("activities").values({ ...activity, meta: JSON.stringify(activity.meta) }).execute();
+      await db.insertInto("activities")
+        .values({ ...activity, meta: JSON.stringify(activity.meta), changes: activity.changes === null ? null : JSON.stringify(activity.changes) })
+        .$if(activity.event_id !== null, (qb) => qb.onConflict((oc) => oc.columns(["event_id", "action"]).doNothing()))
+        .execute();
+    },
+
+    /** Whether the project still exists. */
+    async projectExists(projectId: number): Promise<boolean> {
+      return (await db.selectFrom("projects").select("id").where("id", "=", projectId).executeTakeFirst()) !== undefined;
+    },
+
+    /**
+     * The privacy flags a record has now, for the kinds whose entries are re-scoped when their privacy
+     * changes (tasks with their list, lists, milestones, discussions); undefined when it is gone or of
+     * another kind.
+     */
+    async findSubjectPrivacy(subject: { type: string; id: number }): Promise<PrivateRecord | undefined> {
+      switch (subject.type) {
+        case "task": {
+          const row = await db.selectFrom("tasks").innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
+            .select(["tasks.privacy", "task_lists.privacy as list_privacy"]).where("tasks.id", "=", subject.id).executeTakeFirst();
+          return row && { kind: "task", privacy: row.privacy, listPrivacy: row.list_privacy };
+        }
+        case "task_list": {
+          const row = await db.selectFrom("task_lists").select("privacy").where("id", "=", subject.id).executeTakeFirst();
+          return row && { kind: "task_list", privacy: row.privacy };
+        }
+        case "milestone": {
+          const row = await db.selectFrom("milestones").select("privacy").where("id", "=", subject.id).executeTakeFirst();
+          return row && { kind: "milestone", privacy: row.privacy };
+        }
+        case "discussion_board": {
+          const row = await db.selectFrom("discussions").select("privacy").where("id", "=", subject.id).executeTakeFirst();
+          return row && { kind: "discussion", privacy: row.privacy };
+        }
+        default:
+          return undefined;
+      }
     },
 
     /** Sets the scope of every entry of a project about the given records: their own entries and comments on them. */
@@ -97,7 +133,7 @@ export function activitiesRepository(db: Kysely<Database>) {
      */
     async setScopeOfTasks(projectId: number, of: { listId: number } | { parentId: number }, scopeFor: (privacy: 0 | 1) => string | null): Promise<void> {
       for (const privacy of [0, 1] as const) {
-        const taskIds = db.selectFrom("tasks").select("tasks.id").where("tasks.privacy", "=", privacy)
+        const taskIds = db.selectFrom("tasks").select("tasks.id").where((eb) => tasksFlagged(eb, privacy === 1))
           .$if("listId" in of, (qb) => qb.where("tasks.task_list_id", "=", "listId" in of ? of.listId : 0))
           // `parent_id <> 0` lets SQLite use the partial sub-task index (see migration 0003).
           .$if("parentId" in of, (qb) => qb.where("tasks.parent_id", "=", "parentId" in of ? of.parentId : 0).where("tasks.parent_id", "<>", 0));
@@ -114,6 +150,15 @@ export function activitiesRepository(db: Kysely<Database>) {
         visible(visibility, filter).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(total.count) };
+    },
+
+    /** How many entries each project has per privacy scope: the raw rows of the projects' `total_activities`. */
+    async countForProjects(projectIds: readonly number[]): Promise<Array<{ project_id: number; privacy_scope: string | null; count: number }>> {
+      // Scopes are few (one per private kind and their joins), so grouping by them stays small.
+      const rows = await inChunks(projectIds, (chunk) =>
+        db.selectFrom("activities").select(["project_id", "privacy_scope", (eb) => eb.fn.countAll<number>().as("count")])
+          .where("project_id", "in", chunk).groupBy(["project_id", "privacy_scope"]).execute());
+      return rows.map((row) => ({ project_id: Number(row.project_id), privacy_scope: row.privacy_scope, count: Number(row.count) }));
     },
 
     /** Ids and titles of the given projects, for `with=project`. */

@@ -4,10 +4,11 @@ import type { Actor } from "../../lib/actor.js";
 import { endOfDayUtc, startOfDayUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
-import { usersRepository } from "../users/users.repository.js";
+import { findUsersByIds } from "../users/users.service.js";
 import { activitiesRepository, type ActivityFilter, type ActivityVisibility } from "./activities.repository.js";
-import { presentActivity } from "./activities.presenter.js";
-import { readableScopes, readsEveryScope } from "./activity-recorder.js";
+import { presentActivity, type ActivityExtras } from "./activities.presenter.js";
+import type { ActivityLocale } from "./activity-catalogue.js";
+import { readableScopes, readsEveryScope } from "../privacy/privacy.rules.js";
 
 /**
  * Stored UTC bounds of the calendar days `from`..`to` (both inclusive) as read in the site's time zone,
@@ -19,6 +20,13 @@ export function dayRangeUtc(from: string | undefined, to: string | undefined, ti
   if (to) range.to = endOfDayUtc(to, timezone);
   return range;
 }
+
+/** How the reader reads the sentences: English until users have a language setting to feed this. */
+export interface ActivityReading {
+  locale: ActivityLocale;
+}
+
+const ENGLISH: ActivityReading = { locale: "en" };
 
 /** Reads `orderby` (`created_at ASC`, `committed_at:asc`, `desc`): oldest first only when it asks for it. */
 function isAscending(orderby: string | undefined): boolean {
@@ -35,13 +43,24 @@ export function visibilityFor(accesses: Iterable<ProjectAccess>): ActivityVisibi
   return visibility;
 }
 
+/** Whether a reader with this visibility may see a project's private lists (a manager, or `view_private_list`). */
+function seesPrivateLists(visibility: ActivityVisibility): (projectId: number) => boolean {
+  if (visibility.everyProject) return () => true;
+  const projects = new Set(visibility.fullProjects);
+  for (const entry of visibility.limitedProjects) if (entry.scopes.includes("view_private_list")) projects.add(entry.projectId);
+  return (projectId) => projects.has(projectId);
+}
+
 /** The activity feeds: per project and across the caller's projects. A fixed number of queries per page. */
 export function activitiesService(ctx: AppContext, access: ProjectAccessService) {
   const activities = activitiesRepository(ctx.db);
-  const users = usersRepository(ctx.db);
   const tz = ctx.config.timezone;
 
-  async function listVisible(visibility: ActivityVisibility, query: ListActivitiesQuery): Promise<{ activities: Activity[]; pagination: Pagination }> {
+  async function listVisible(
+    visibility: ActivityVisibility,
+    query: ListActivitiesQuery,
+    options: ActivityReading,
+  ): Promise<{ activities: Activity[]; pagination: Pagination }> {
     const page = pageRequest(query.page, query.per_page, 20);
     const filter: ActivityFilter = {
       userId: query.user_id,
@@ -53,13 +72,17 @@ export function activitiesService(ctx: AppContext, access: ProjectAccessService)
     };
     const { rows, total } = await activities.listActivities(visibility, filter);
     const withs = new Set(query.with);
+    // Actors are always read: sentences are rendered with their names, whether or not `with=actor` asks for them.
     const [actorRows, projectRows] = await Promise.all([
-      withs.has("actor") ? users.findUsersByIds([...new Set(rows.map((row) => row.actor_id))]) : Promise.resolve(null),
+      rows.length > 0 ? findUsersByIds(ctx.db, [...new Set(rows.map((row) => row.actor_id))]) : Promise.resolve([]),
       withs.has("project") ? activities.findProjectTitles(rows.map((row) => row.project_id)) : Promise.resolve(null),
     ]);
-    const extras = {
+    const extras: ActivityExtras = {
       timezone: tz,
-      ...(actorRows && { actors: new Map(actorRows.map((user) => [user.id, user])) }),
+      locale: options.locale,
+      actorNames: new Map(actorRows.map((user) => [user.id, user.display_name])),
+      seesPrivateLists: seesPrivateLists(visibility),
+      ...(withs.has("actor") && { actors: new Map(actorRows.map((user) => [user.id, user])) }),
       ...(projectRows && { projects: new Map(projectRows.map((project) => [project.id, project])) }),
     };
     return { activities: rows.map((row) => presentActivity(row, extras)), pagination: paginationMeta(page, total, rows.length) };
@@ -67,16 +90,16 @@ export function activitiesService(ctx: AppContext, access: ProjectAccessService)
 
   return {
     /** One project's feed; 403 for non-members. */
-    async listProjectActivities(actor: Actor, projectId: number, query: ListActivitiesQuery) {
+    async listProjectActivities(actor: Actor, projectId: number, query: ListActivitiesQuery, options: ActivityReading = ENGLISH) {
       const projectAccess = await access.requireAccess(actor, projectId);
-      return listVisible(visibilityFor([projectAccess]), query);
+      return listVisible(visibilityFor([projectAccess]), query, options);
     },
 
     /** Every project the caller belongs to (site managers: every project), newest first. */
-    async listActivities(actor: Actor, query: ListActivitiesQuery) {
-      if (actor.isSiteManager) return listVisible({ everyProject: true, fullProjects: [], limitedProjects: [] }, query);
+    async listActivities(actor: Actor, query: ListActivitiesQuery, options: ActivityReading = ENGLISH) {
+      if (actor.isSiteManager) return listVisible({ everyProject: true, fullProjects: [], limitedProjects: [] }, query, options);
       const accesses = await access.accessToMemberProjects(actor);
-      return listVisible(visibilityFor(accesses.values()), query);
+      return listVisible(visibilityFor(accesses.values()), query, options);
     },
   };
 }

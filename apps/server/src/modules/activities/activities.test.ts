@@ -3,7 +3,8 @@ import { createCast, createProjectWithCast, type Cast } from "../../../test/fact
 import { createTestApp, type TestApp } from "../../../test/helpers.js";
 import type { Actor } from "../../lib/actor.js";
 import { dayRangeUtc } from "./activities.service.js";
-import { privacyScopeOf, readableScopes, recordActivity } from "./activity-recorder.js";
+import { privacyScopeOf, readableScopes } from "../privacy/privacy.rules.js";
+import { recordActivity } from "./activity-recorder.js";
 
 let t: TestApp;
 let cast: Cast;
