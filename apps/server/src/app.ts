@@ -5,8 +5,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { DatabaseHandle } from "./db/kysely.js";
-import { AppError } from "./lib/app-error.js";
-import { SERVER_MODULES, type ServerModule } from "./modules/registry.js";
+import { createEventDispatcher } from "./events/event-dispatcher.js";
+import { createSubscriberRegistry, type EventSubscribers } from "./events/event-subscribers.js";
+import { createJobRunner } from "./jobs/create-job-runner.js";
+import { registerJobHandlers } from "./jobs/job-runner.js";
+import { AppError, say } from "./lib/app-error.js";
+import { withJobsWhileOn, type ModuleContext, type ModuleDefinition } from "./modules/module.js";
+import { MODULES } from "./modules/registry.js";
 import { authPlugin } from "./plugins/auth.js";
 import { docsPlugin } from "./plugins/docs.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
@@ -17,6 +22,7 @@ import { textGuardPlugin } from "./plugins/text-guard.js";
 import { webAppPlugin } from "./plugins/web-app.js";
 import { createServices } from "./services.js";
 import { memorySharedState, type SharedState } from "./shared/shared-state.js";
+import { createStorage } from "./storage/storage.js";
 
 /** What buildApp needs: the configuration and an open, migrated database. */
 export interface BuildAppOptions {
@@ -25,7 +31,9 @@ export interface BuildAppOptions {
   /** Counters, cache notices and rate limits shared with other processes; in-process ones by default. */
   shared?: SharedState;
   /** The modules to mount; all of Plotline's by default. Tests mount extra ones. */
-  modules?: readonly ServerModule[];
+  modules?: readonly ModuleDefinition[];
+  /** Event subscribers added to those the modules declare; tests add failing or counting ones. */
+  eventSubscribers?: readonly EventSubscribers[];
 }
 
 /** Largest JSON or form body, apart from uploads. */
@@ -54,10 +62,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The new-password rule validates synchronously, so its dictionaries must be there before any request.
   await loadPasswordDictionaries();
 
-  const ctx: AppContext = { db: database.db, kind: database.kind, config };
+  // One outbox dispatcher per app: after each change it hands the change's events to the subscribers, and
+  // (once main.ts starts it) every few seconds it drains what an earlier process left undispatched or what is due for a retry.
+  const subscribers = createSubscriberRegistry();
+  const events = createEventDispatcher({ db: database.db, registry: subscribers, logger: app.log });
+  const jobs = createJobRunner({
+    database,
+    databaseUrl: config.databaseUrl,
+    runWorkers: config.workers > 0,
+    onError: (error) => app.log.error(error),
+  });
+  const ctx: AppContext = { db: database.db, kind: database.kind, config, events, jobs };
+  // Start-up hands out what a stopped process left behind; the periodic drain is main.ts's (tests count queries).
+  app.addHook("onReady", async () => {
+    await events.drain();
+  });
+  app.addHook("onClose", () => events.stop());
   app.decorate("ctx", ctx);
   const shared = options.shared ?? memorySharedState();
-  app.decorate("services", createServices(ctx, shared));
+  const modules = options.modules ?? MODULES;
+  app.decorate("modules", modules);
+  const moduleCtx: ModuleContext = { ...ctx, shared, storage: createStorage(config), modules };
+  app.decorate("services", createServices(moduleCtx));
+  for (const module of modules) if (module.subscribers) subscribers.add(module.subscribers(moduleCtx, app.services));
+  for (const extra of options.eventSubscribers ?? []) subscribers.add(extra);
+  // Handlers are registered here and run only once main.ts or worker.ts starts the runner.
+  app.decorate("jobs", jobs);
+  await registerJobHandlers(jobs, modules.map(withJobsWhileOn), app.services, config.workers);
+  app.addHook("onClose", () => jobs.stop());
 
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
@@ -68,17 +100,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docsPlugin);
   await app.register(authPlugin);
 
-  for (const entry of options.modules ?? SERVER_MODULES) {
+  for (const module of modules) {
+    for (const routes of module.alwaysOnRoutes ?? []) await app.register(routes, { prefix: "/api" });
+    if (!module.routes?.length) continue;
     await app.register(
       async (scope) => {
-        if (entry.module !== "core") {
+        if (module.switch !== "core") {
           scope.addHook("onRequest", async () => {
-            if (!(await app.services.moduleStates.isActive(entry.module))) {
-              throw new AppError("module_inactive", "This module is switched off in the modules list.");
+            if (!(await app.services.moduleStates.isActive(module.switch))) {
+              throw new AppError("module_inactive", say("app.module_switched_off_modules_list"));
             }
           });
         }
-        await scope.register(entry.routes);
+        for (const routes of module.routes ?? []) await scope.register(routes);
       },
       { prefix: "/api" },
     );

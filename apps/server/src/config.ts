@@ -45,6 +45,11 @@ export interface Config {
    * (`PLOTLINE_CHECK_RESPONSES=1`; the test suites and journeys turn it on). Off, they are sent as presented.
    */
   checkResponses: boolean;
+  /**
+   * Background jobs this process runs at once per job name (`PLOTLINE_WORKERS`, 1). `0` makes an API-only
+   * process that still enqueues, while `npm run worker` processes run the jobs.
+   */
+  workers: number;
 }
 
 /** Plotline's license public key (SPKI, base64 DER). The private half signs keys and is never in the code. */
@@ -78,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     licensePublicKey: parseLicensePublicKey(env.PLOTLINE_LICENSE_PUBLIC_KEY),
     checkResponses: env.PLOTLINE_CHECK_RESPONSES === "1",
+    workers: parseWorkers(env.PLOTLINE_WORKERS),
   };
 }
 
@@ -100,6 +106,13 @@ function parsePositiveInt(raw: string | undefined, fallback: number, name: strin
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+function parseWorkers(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === "") return 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`PLOTLINE_WORKERS must be 0 or a positive whole number, got "${raw}"`);
   return value;
 }
 

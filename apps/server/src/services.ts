@@ -1,67 +1,35 @@
-import type { AppContext } from "./context.js";
-import { activitiesService } from "./modules/activities/activities.service.js";
-import { authService } from "./modules/auth/auth.service.js";
-import { calendarService } from "./modules/calendar/calendar.service.js";
-import { loginThrottle } from "./modules/auth/login-throttle.js";
-import { commentsService } from "./modules/comments/comments.service.js";
-import { departmentsService } from "./modules/departments/departments.service.js";
-import { discussionsService } from "./modules/discussions/discussions.service.js";
-import { duplicationService } from "./modules/duplication/duplication.service.js";
-import { attachmentsService } from "./modules/files/attachments.service.js";
-import { filesService } from "./modules/files/files.service.js";
-import { labelsService } from "./modules/labels/labels.service.js";
-import { licenseService } from "./modules/license/license.service.js";
-import { milestonesService } from "./modules/milestones/milestones.service.js";
-import { moduleListsService } from "./modules/module-lists/module-lists.service.js";
-import { moduleStatesService } from "./modules/module-states/module-states.service.js";
-import { pagesService } from "./modules/pages/pages.service.js";
-import { projectSettingsService } from "./modules/project-settings/project-settings.service.js";
-import { projectAccessService } from "./modules/projects/project-access.js";
-import { projectsService } from "./modules/projects/projects.service.js";
-import { searchService } from "./modules/search/search.service.js";
-import { siteSettingsService } from "./modules/site-settings/site-settings.service.js";
-import { taskListsService } from "./modules/task-lists/task-lists.service.js";
-import { taskTypesService } from "./modules/task-types/task-types.service.js";
-import { tasksService } from "./modules/tasks/tasks.service.js";
-import { usersService } from "./modules/users/users.service.js";
-import { memorySharedState, type SharedState } from "./shared/shared-state.js";
-import { createStorage } from "./storage/storage.js";
+import type { ModuleContext } from "./modules/module.js";
 
-/** Builds every service once per app. Routes reach them as `app.services.<noun>`. */
-export function createServices(ctx: AppContext, shared: SharedState = memorySharedState()) {
-  const access = projectAccessService(ctx.db);
-  const siteSettings = siteSettingsService(ctx);
-  const moduleStates = moduleStatesService(ctx, shared.notices);
-  const fileStorage = createStorage(ctx.config);
-  const attachments = attachmentsService(ctx, access, fileStorage);
-  const projects = projectsService(ctx, access, siteSettings, attachments);
-  const taskLists = taskListsService(ctx, access, attachments);
-  return {
-    auth: authService(ctx, loginThrottle(shared.failureCounter, { baseDelayMs: ctx.config.signInDelayMs })),
-    users: usersService(ctx),
-    moduleStates,
-    moduleLists: moduleListsService(moduleStates),
-    license: licenseService(ctx),
-    siteSettings,
-    pages: pagesService(ctx),
-    departments: departmentsService(ctx),
-    access,
-    projects,
-    taskTypes: taskTypesService(ctx),
-    taskLists,
-    tasks: tasksService(ctx, access, attachments),
-    milestones: milestonesService(ctx, access),
-    discussions: discussionsService(ctx, access, attachments),
-    comments: commentsService(ctx, access, attachments),
-    activities: activitiesService(ctx, access),
-    projectSettings: projectSettingsService(ctx, access),
-    labels: labelsService(ctx, access),
-    attachments,
-    files: filesService(ctx, access, fileStorage, attachments),
-    duplication: duplicationService(ctx, { access, siteSettings, projects, taskLists }, fileStorage),
-    calendar: calendarService(ctx, access),
-    search: searchService(ctx, access, moduleStates),
-  };
+/**
+ * Every service, by name. Empty here on purpose: each module adds its own services to this interface from
+ * its entry file (`declare module "../../services.js" { interface Services { tasks: TasksService } }`), so
+ * that routes reach them typed as `app.services.<noun>` without this file knowing any module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by interface merging in each module
+export interface Services {}
+
+/**
+ * Builds every module's services once per app, in the registry's order. A factory reads the services of
+ * the modules listed before its own; reading one that is not built yet is a mistake in the registry's
+ * order, reported at start-up with both names rather than as an `undefined` much later.
+ */
+export function createServices(moduleCtx: ModuleContext): Services {
+  const built: Record<string, unknown> = {};
+  let building = "";
+  const services = new Proxy(built, {
+    get(target, key) {
+      if (typeof key === "string" && !(key in target)) {
+        throw new Error(`The ${building || "app"} module reads the service "${key}", which no module listed before it provides: check the order in modules/registry.ts.`);
+      }
+      return target[key as string];
+    },
+  }) as unknown as Services;
+  for (const definition of moduleCtx.modules) {
+    if (!definition.services) continue;
+    building = definition.name;
+    Object.assign(built, definition.services(moduleCtx, services));
+  }
+  building = "";
+  // The plain object, not the guard: Fastify and tests probe decorations for properties no service has.
+  return built as unknown as Services;
 }
-
-export type Services = ReturnType<typeof createServices>;

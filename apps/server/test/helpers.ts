@@ -6,7 +6,7 @@ import { buildApp } from "../src/app.js";
 import { loadConfig, type Config } from "../src/config.js";
 import { openDatabase, type DatabaseHandle } from "../src/db/kysely.js";
 import { migrateToLatest } from "../src/db/migrate.js";
-import type { ServerModule } from "../src/modules/registry.js";
+import type { ModuleDefinition } from "../src/modules/module.js";
 import type { SharedState } from "../src/shared/shared-state.js";
 
 /** A fresh app on a fresh database: SQLite in memory, or its own schema on PostgreSQL when DATABASE_URL is set. */
@@ -20,27 +20,12 @@ export interface TestApp {
 
 /** Builds a test app. Call `close()` in afterAll; it drops what it created. */
 export async function createTestApp(
-  options: { modules?: readonly ServerModule[]; config?: Partial<Config>; shared?: SharedState } = {},
+  options: { modules?: readonly ModuleDefinition[]; config?: Partial<Config>; shared?: SharedState } = {},
 ): Promise<TestApp> {
-  const databaseUrl = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : null;
   const queries: string[] = [];
-  let dropSchema = async () => {};
-  let pgSchema: string | undefined;
-  if (databaseUrl) {
-    pgSchema = `t_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${pgSchema}`);
-    await admin.end();
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop schema ${pgSchema} cascade`);
-      await client.end();
-    };
-  }
+  const { databaseUrl, pgSchema, dropSchema } = await createTestSchema();
   const database = openDatabase({ databaseUrl, sqlitePath: ":memory:", pgSchema, poolSize: 4, onQuery: (sql) => queries.push(sql) });
-  await migrateToLatest(database);
+  await migrateToLatest(database, options.modules);
   const config = { ...loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: "", PLOTLINE_CHECK_RESPONSES: "1" }), databaseUrl, ...options.config };
   const app = await buildApp({ config, database, modules: options.modules, shared: options.shared });
   await app.ready();
@@ -54,6 +39,25 @@ export async function createTestApp(
       await dropSchema();
     },
   };
+}
+
+/**
+ * Where a test's database lives: SQLite in memory, or with DATABASE_URL a fresh PostgreSQL schema of its
+ * own, which `dropSchema` removes with pg-boss's schema beside it (jobs/create-job-runner.ts), there once
+ * a test has enqueued a job.
+ */
+export async function createTestSchema(): Promise<{ databaseUrl: string | null; pgSchema: string | undefined; dropSchema: () => Promise<void> }> {
+  const databaseUrl = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : null;
+  if (!databaseUrl) return { databaseUrl, pgSchema: undefined, dropSchema: async () => {} };
+  const pgSchema = `t_${randomBytes(6).toString("hex")}`;
+  const run = async (...statements: string[]) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    for (const statement of statements) await client.query(statement);
+    await client.end();
+  };
+  await run(`create schema ${pgSchema}`);
+  return { databaseUrl, pgSchema, dropSchema: () => run(`drop schema ${pgSchema} cascade`, `drop schema if exists ${pgSchema}_jobs cascade`) };
 }
 
 /** Default password of users made by the helpers. */

@@ -2,14 +2,14 @@ import { NONCE_HEADER, SESSION_COOKIE } from "@plotline/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Actor } from "../lib/actor.js";
-import { AppError } from "../lib/app-error.js";
+import { AppError, say } from "../lib/app-error.js";
 import { secretsEqual } from "../lib/secrets.js";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The signed-in actor of a request; throws 401 when there is none. Used by every protected route. */
 export function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError("not_signed_in", "Please sign in to continue.");
+  if (!request.actor) throw new AppError("not_signed_in", say("auth.please_sign_continue"));
   return request.actor;
 }
 
@@ -37,7 +37,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const authorization = request.headers.authorization;
     if (authorization?.startsWith("Bearer ")) {
       request.actor = await app.services.auth.actorFromToken(authorization.slice(7).trim());
-      if (!request.actor) throw new AppError("not_signed_in", "The access token is not valid.");
+      if (!request.actor) throw new AppError("not_signed_in", say("auth.access_token_not_valid"));
       return;
     }
     const cookie = request.cookies[SESSION_COOKIE];
@@ -51,7 +51,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const sent = request.headers[NONCE_HEADER];
       const nonce = Array.isArray(sent) ? sent[0] : sent;
       if (!nonce || !request.actor.nonce || !secretsEqual(nonce, request.actor.nonce)) {
-        throw new AppError("invalid_nonce", "Your session check failed. Please reload the page and try again.");
+        throw new AppError("invalid_nonce", say("common.your_session_check_failed_please_reload"));
       }
     }
   });

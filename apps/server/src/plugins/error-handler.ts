@@ -10,6 +10,23 @@ export function errorBody(code: string, status: number, messages: string[], para
   return { code, message: first, messages: messages.length > 0 ? messages : [first], data: params ? { status, params } : { status } };
 }
 
+/**
+ * Adds, beside the English texts, the catalogue keys and parameters an AppError was thrown with, so the web
+ * can translate them: `message_key` and `message_params` for `message`, `data.params_keys` for `data.params`.
+ * Only added when there is a key, so the body of an error without one is as it always was.
+ */
+function withMessageKeys(body: ErrorBody, error: AppError): ErrorBody {
+  const keyed = { ...body };
+  if (error.messageRef) {
+    keyed.message_key = error.messageRef.key;
+    keyed.message_params = error.messageRef.params;
+  }
+  if (error.paramRefs && Object.values(error.paramRefs).some((refs) => refs.some((ref) => ref !== null))) {
+    keyed.data = { ...body.data, params_keys: error.paramRefs };
+  }
+  return keyed;
+}
+
 function validationParams(error: { validation: Array<{ instancePath: string; message?: string }>; validationContext?: string }): FieldMessages {
   const params: FieldMessages = {};
   for (const issue of error.validation) {
@@ -28,7 +45,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       const messages = error.params ? Object.values(error.params).flat() : [error.message];
       if (!messages.includes(error.message)) messages.unshift(error.message);
-      return reply.status(error.status).send({ ...errorBody(error.code, error.status, messages, error.params), ...error.extra });
+      return reply.status(error.status).send({ ...withMessageKeys(errorBody(error.code, error.status, messages, error.params), error), ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const params = validationParams(error);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import qs from "qs";
-import { AppError } from "../lib/app-error.js";
+import { AppError, say } from "../lib/app-error.js";
 
 /** Options for PHP-style bracket names (`assignees[]=2`, `settings[0][key]=x`), as the documents' clients send. */
 export const BRACKET_PARSE_OPTIONS: qs.IParseOptions = { depth: 6, arrayLimit: 1000, parameterLimit: 2000 };
@@ -23,5 +23,5 @@ export const formBodyPlugin = fp(async (app: FastifyInstance) => {
  * a malformed part header. The parser's own errors carry no status, so without this they were 500s.
  */
 export function unreadableMultipart(): AppError {
-  return new AppError("bad_request", "The multipart form body could not be read: check its boundary and parts.");
+  return new AppError("bad_request", say("form_body.multipart_form_body_could_not_read"));
 }

@@ -1,25 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { multipart } from "../modules/files/files.multipart.fixture.js";
-import { SERVER_MODULES } from "../modules/registry.js";
+import { defineModule } from "../modules/module.js";
+import { MODULES } from "../modules/registry.js";
 import { createTestApp, setUpFirstUser, type Session, type TestApp } from "../../test/helpers.js";
 
 // A stand-in Pro module that proves the registry's switch: its route must vanish when the module is off.
-const probeModule = {
-  module: "gantt" as const,
-  routes: async (app: Parameters<(typeof SERVER_MODULES)[number]["routes"]>[0]) => {
-    app.get("/pm-pro/v2/probe", { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({ ok: true }));
-    app.get("/pm-pro/v2/boom", async () => {
-      throw new Error("secret internal detail");
-    });
-  },
-};
+const probeModule = defineModule({
+  name: "probe",
+  switch: "gantt",
+  routes: [
+    async (app) => {
+      app.get("/pm-pro/v2/probe", { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({ ok: true }));
+      app.get("/pm-pro/v2/boom", async () => {
+        throw new Error("secret internal detail");
+      });
+    },
+  ],
+});
 
 let t: TestApp;
 let admin: Session;
 
 beforeAll(async () => {
-  t = await createTestApp({ modules: [...SERVER_MODULES, probeModule] });
+  t = await createTestApp({ modules: [...MODULES, probeModule] });
   admin = await setUpFirstUser(t.app);
 });
 afterAll(() => t.close());

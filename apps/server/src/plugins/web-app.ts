@@ -10,7 +10,8 @@ export function isUnderPath(pathname: string, pagePath: string): boolean {
 }
 
 /**
- * Serves the built web app at `/`, when there is a build. Hashed assets are cached for a year.
+ * Serves the built web app at `/`, when there is a build. Hashed assets are cached for a year, and sent
+ * brotli- or gzip-compressed when the build holds those variants.
  *
  * The same app is also served at the path of the front-end page (`front_end_page`) and below it, where it
  * renders without admin chrome. The page is looked up on each such request, so choosing another page
@@ -27,6 +28,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     root: distDir,
     wildcard: false,
     index: ["index.html"],
+    // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent to browsers that
+    // accept them, compressed once at build time rather than on every request.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

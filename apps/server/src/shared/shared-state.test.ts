@@ -4,13 +4,15 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, setUpFirstUser, TEST_PASSWORD, uniqueEmail, type Session, type TestApp } from "../../test/helpers.js";
+import { shouldRunRedisTests, TEST_REDIS_URL } from "../../test/redis.js";
 import { buildApp } from "../app.js";
 import { redisSharedState, type SharedState } from "./shared-state.js";
 
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_URL = TEST_REDIS_URL;
+const runsRedis = await shouldRunRedisTests("the tests of several API processes sharing Redis");
 
 // Two API processes of one site: two apps on one database, each with its own Redis connections.
-describe("several API processes sharing Redis", () => {
+describe.runIf(runsRedis)("several API processes sharing Redis", () => {
   const prefix = `plotline-test-${randomBytes(4).toString("hex")}:`;
   let first: TestApp;
   let second: FastifyInstance;

@@ -4,7 +4,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { randomBytes } from "node:crypto";
-import { assertSafeKey, type ByteRange, type Storage, type StoredObject } from "./storage.js";
+import { assertSafeKey } from "./storage-key.js";
+import type { ByteRange, Storage, StoredObject } from "./storage.js";
 
 /** Files on the local disk under `root`, one file per key. */
 export function localDiskStorage(root: string): Storage {

@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Readable } from "node:stream";
-import { assertSafeKey, type ByteRange, type S3Settings, type Storage, type StoredObject } from "./storage.js";
+import { assertSafeKey } from "./storage-key.js";
+import type { ByteRange, S3Settings, Storage, StoredObject } from "./storage.js";
 
 function isMissing(error: unknown): boolean {
   if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound";

@@ -41,13 +41,6 @@ export interface S3Settings {
   secretAccessKey: string | null;
 }
 
-/** A key is a relative path of safe segments: no `..`, no absolute paths, no backslashes. */
-export function assertSafeKey(key: string): void {
-  if (key.length === 0 || key.length > 500 || key.startsWith("/") || key.includes("\\") || key.split("/").some((part) => part === "" || part === "." || part === "..")) {
-    throw new Error(`unsafe storage key: ${key}`);
-  }
-}
-
 /** The storage the configuration selects: S3 when `S3_BUCKET` is set, else the local disk under the data folder. */
 export function createStorage(config: Pick<Config, "dataDir" | "s3">): Storage {
   return config.s3 ? s3Storage(config.s3) : localDiskStorage(`${config.dataDir}/files`);

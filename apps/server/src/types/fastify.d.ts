@@ -1,13 +1,19 @@
 import type { AppContext } from "../context.js";
+import type { JobRunner } from "../jobs/job-runner.js";
 import type { Actor } from "../lib/actor.js";
+import type { ModuleDefinition } from "../modules/module.js";
 import type { Services } from "../services.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Database, engine and configuration. */
     ctx: AppContext;
+    /** The modules mounted, in the registry's order. */
+    modules: readonly ModuleDefinition[];
     /** Every service, built once. */
     services: Services;
+    /** Background jobs; main.ts and worker.ts start them (`startJobRunner`), tests may too. */
+    jobs: JobRunner;
   }
 
   interface FastifyRequest {

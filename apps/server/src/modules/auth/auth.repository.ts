@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
-import type { ApiTokenRow, Database, SessionRow, UserRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import type { ApiTokenRow, SessionRow } from "./auth.tables.js";
+import type { UserRow } from "../users/users.tables.js";
 
 /** A session or token joined with its user, as the auth plugin needs it on every request. */
 export type SessionWithUser = Pick<SessionRow, "id" | "nonce" | "expires_at"> & { user: UserRow };

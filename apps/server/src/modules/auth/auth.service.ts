@@ -1,13 +1,13 @@
 import type { ApiToken, LoginBody, SetupBody, User } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, notFound } from "../../lib/app-error.js";
+import { AppError, notFound, say } from "../../lib/app-error.js";
 import { addSeconds, nowUtc } from "../../lib/dates.js";
 import { hashSecret, randomSecret } from "../../lib/secrets.js";
-import type { UserRow } from "../../db/schema.js";
+import type { UserRow } from "../users/users.tables.js";
 import { hashPassword, verifyPassword } from "../users/password.js";
 import { presentUser } from "../users/users.presenter.js";
-import { usersRepository } from "../users/users.repository.js";
+import { countUsers, findUserByEmail, insertUser } from "../users/users.service.js";
 import { authRepository } from "./auth.repository.js";
 import type { LoginThrottle } from "./login-throttle.js";
 
@@ -27,7 +27,6 @@ const EXTEND_WHEN_LESS_THAN_SECONDS = 24 * 3600;
 /** Sign-in, sessions and personal access tokens. */
 export function authService(ctx: AppContext, throttle: LoginThrottle) {
   const auth = authRepository(ctx.db);
-  const users = usersRepository(ctx.db);
   const ttl = ctx.config.sessionTtlSeconds;
 
   async function startSession(user: UserRow): Promise<NewSession> {
@@ -49,26 +48,25 @@ export function authService(ctx: AppContext, throttle: LoginThrottle) {
 
   return {
     async needsSetup(): Promise<boolean> {
-      return (await users.countUsers()) === 0;
+      return (await countUsers(ctx.db)) === 0;
     },
 
     /** Creates the first user, a site manager, and signs them in. Refused once any user exists. */
     async setup(input: SetupBody): Promise<NewSession> {
-      if ((await users.countUsers()) > 0) throw new AppError("already_set_up", "Plotline is already set up. Please sign in.");
+      if ((await countUsers(ctx.db)) > 0) throw new AppError("already_set_up", say("auth.plotline_already_set_up_please_sign"));
       const now = nowUtc();
       const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
         user = await ctx.db.transaction().execute(async (trx) => {
-          const inTrx = usersRepository(trx);
           // Checked again inside the transaction: two set-up requests racing must not both win.
-          if ((await inTrx.countUsers()) > 0) throw new AppError("already_set_up", "Plotline is already set up. Please sign in.");
-          return inTrx.insertUser({ display_name: input.display_name, email: input.email, password_hash: passwordHash, manage_pm: 1, avatar_url: null, created_at: now, updated_at: now });
+          if ((await countUsers(trx)) > 0) throw new AppError("already_set_up", say("auth.plotline_already_set_up_please_sign"));
+          return insertUser(trx, { display_name: input.display_name, email: input.email, password_hash: passwordHash, manage_pm: 1, avatar_url: null, created_at: now, updated_at: now });
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
         // The unique e-mail index stops a racing second set-up that passed the count check.
-        throw new AppError("already_set_up", "Plotline is already set up. Please sign in.");
+        throw new AppError("already_set_up", say("auth.plotline_already_set_up_please_sign"));
       }
       return startSession(user);
     },
@@ -76,14 +74,14 @@ export function authService(ctx: AppContext, throttle: LoginThrottle) {
     async login(input: LoginBody, ip: string): Promise<NewSession> {
       const verdict = await throttle.check(input.email, ip);
       if (verdict.blocked) {
-        throw new AppError("too_many_requests", "Too many failed sign-in attempts. Please wait a minute and try again.");
+        throw new AppError("too_many_requests", say("auth.too_many_failed_sign_attempts_please"));
       }
       await throttle.wait(verdict.delayMs);
-      const user = await users.findUserByEmail(input.email);
+      const user = await findUserByEmail(ctx.db, input.email);
       const valid = await verifyPassword(user?.password_hash ?? null, input.password);
       if (!user || !valid) {
         await throttle.recordFailure(input.email, ip);
-        throw new AppError("invalid_credentials", "The e-mail address or password is incorrect.");
+        throw new AppError("invalid_credentials", say("auth.e_mail_address_password_incorrect"));
       }
       await throttle.recordSuccess(input.email, ip);
       return startSession(user);
@@ -127,7 +125,7 @@ export function authService(ctx: AppContext, throttle: LoginThrottle) {
     },
 
     async deleteToken(actor: Actor, id: number): Promise<void> {
-      if (!(await auth.deleteToken(actor.id, id))) throw notFound("Token");
+      if (!(await auth.deleteToken(actor.id, id))) throw notFound(say("auth.token_not_found"));
     },
 
     /** The signed-in user as the API shows it, from what the request already loaded. */

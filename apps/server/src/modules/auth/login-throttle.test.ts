@@ -1,19 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shouldRunRedisTests, TEST_REDIS_URL } from "../../../test/redis.js";
 import { redisFailureCounter } from "../../shared/shared-state.js";
 import { loginThrottle, memoryFailureCounter, type FailureCounter } from "./login-throttle.js";
 
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_URL = TEST_REDIS_URL;
+const runsRedis = await shouldRunRedisTests("the Redis failure counter tests");
 const prefix = `plotline-test-${randomBytes(4).toString("hex")}:`;
 let redis: Redis;
 
 beforeAll(async () => {
+  if (!runsRedis) return;
   redis = new Redis(REDIS_URL, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 2 });
   await redis.connect();
 });
 
 afterAll(async () => {
+  if (!runsRedis) return;
   const cleaner = new Redis(REDIS_URL);
   const keys = await cleaner.keys(`${prefix}*`);
   if (keys.length > 0) await cleaner.del(...keys);
@@ -23,7 +27,7 @@ afterAll(async () => {
 
 const stores: Array<[string, () => FailureCounter]> = [
   ["memory", () => memoryFailureCounter()],
-  ["Redis", () => redisFailureCounter(redis)],
+  ...(runsRedis ? [["Redis", () => redisFailureCounter(redis)] satisfies [string, () => FailureCounter]] : []),
 ];
 
 let keyCounter = 0;

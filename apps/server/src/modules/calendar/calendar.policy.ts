@@ -1,16 +1,6 @@
 import { milestonePolicy } from "../milestones/milestones.policy.js";
 import type { ProjectAccess } from "../projects/project-access.js";
-import { privacyView, taskPolicy, type PrivacyView } from "../tasks/tasks.policy.js";
-
-/** What a reader may see of one project on the calendar: the task rules plus private milestones. */
-export interface CalendarView extends PrivacyView {
-  privateMilestones: boolean;
-}
-
-/** The reader's calendar view of a project. */
-export function calendarView(access: ProjectAccess): CalendarView {
-  return { ...privacyView(access), privateMilestones: access.can("view_private_milestone") };
-}
+import { taskPolicy } from "../tasks/tasks.policy.js";
 
 /**
  * Abilities of calendar events: moving or resizing one is the task or milestone update call, so the rules
@@ -19,4 +9,10 @@ export function calendarView(access: ProjectAccess): CalendarView {
 export const calendarAbilities = {
   task: (access: ProjectAccess, row: { created_by: number; privacy: number }) => ({ can_edit: taskPolicy.canEdit(access, row) }),
   milestone: (access: ProjectAccess, row: { created_by: number }) => ({ can_edit: milestonePolicy.canEdit(access, row) }),
+  /** What the New Task form needs of a project: whether a task may go there, and may be made private. */
+  project: (access: ProjectAccess) => ({
+    create_task: taskPolicy.canCreate(access),
+    view_private_task: access.can("view_private_task"),
+    can_set_privacy_task: taskPolicy.canMakePrivate(access),
+  }),
 } as const;

@@ -4,6 +4,7 @@ import { related } from "../../lib/envelope.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { calendarAbilities } from "./calendar.policy.js";
 import type { CalendarListRow, CalendarMilestoneRow, CalendarPersonRow, CalendarTaskRow } from "./calendar.repository.js";
+import { privacyFlagText } from "../privacy/privacy.rules.js";
 
 /** The day after a `YYYY-MM-DD` day: a calendar's exclusive end. */
 export function nextDay(day: string): string {
@@ -38,7 +39,7 @@ export function presentTaskEvent(row: CalendarTaskRow, assignees: readonly Calen
     status: row.status,
     assignees: related([...assignees]),
     task_list: related({ id: row.task_list_id, title: row.list_title }),
-    meta: { privacy: row.privacy === 1 ? "1" : "0" },
+    meta: { privacy: privacyFlagText(row.privacy) },
     abilities: calendarAbilities.task(access, row),
   };
 }
@@ -60,7 +61,7 @@ export function presentMilestoneEvent(row: CalendarMilestoneRow, access: Project
     status: row.status,
     assignees: related([]),
     task_list: null,
-    meta: { privacy: row.privacy === 1 ? "1" : "0" },
+    meta: { privacy: privacyFlagText(row.privacy) },
     abilities: calendarAbilities.milestone(access, row),
   };
 }
@@ -78,6 +79,6 @@ export function presentCalendarProject(
     status: project.status as ProjectStatus,
     task_lists: related(lists.map((list) => ({ id: list.id, title: list.title, is_inbox: list.is_inbox === 1 }))),
     users: related([...members]),
-    abilities: { create_task: access.can("create_task"), view_private_task: access.can("view_private_task") },
+    abilities: calendarAbilities.project(access),
   };
 }

@@ -1,14 +1,11 @@
-import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import type { Database } from "../../db/schema.js";
 import { inChunks } from "../../db/sql-helpers.js";
+import { inViewScopes, visibleMilestones, visibleTasks } from "../privacy/privacy.filters.js";
+import type { ViewScope } from "../privacy/privacy.rules.js";
 
 /** Projects read with the same privacy view: which private records the reader may see in them. */
-export interface CalendarScope {
-  projectIds: readonly number[];
-  privateTasks: boolean;
-  privateLists: boolean;
-  privateMilestones: boolean;
-}
+export type CalendarScope = ViewScope;
 
 /** What a calendar call searches. The range is `[start, end)` in whole days. */
 export interface CalendarSearch {
@@ -106,19 +103,8 @@ export function calendarRepository(db: Kysely<Database>) {
       .innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
       .where("tasks.parent_id", "=", 0)
       .where((eb) => {
-        const conditions = [overlaps(eb, search.start, search.end)];
-        if (search.scopes) {
-          conditions.push(
-            eb.or(
-              search.scopes.map((scope) => {
-                const parts = [eb("tasks.project_id", "in", [...scope.projectIds])];
-                if (!scope.privateTasks) parts.push(eb("tasks.privacy", "=", 0));
-                if (!scope.privateLists) parts.push(eb("task_lists.privacy", "=", 0));
-                return eb.and(parts);
-              }),
-            ),
-          );
-        }
+        const conditions: Array<Expression<SqlBool>> = [overlaps(eb, search.start, search.end)];
+        if (search.scopes) conditions.push(inViewScopes(eb, "tasks.project_id", search.scopes, visibleTasks));
         const people = [];
         if (search.assigneeIds && search.assigneeIds.length > 0) {
           // Assignee rows carry the project, so the (user, project, task) index answers this alone.
@@ -203,17 +189,7 @@ export function calendarRepository(db: Kysely<Database>) {
         .select(["id", "project_id", "title", "achieve_date", "status", "privacy", "created_by", "created_at"])
         .where("achieve_date", ">=", search.start)
         .where("achieve_date", "<", search.end)
-        .$if(search.scopes !== null, (qb) =>
-          qb.where((eb) =>
-            eb.or(
-              (search.scopes ?? []).map((scope) =>
-                scope.privateMilestones
-                  ? eb("project_id", "in", [...scope.projectIds])
-                  : eb.and([eb("project_id", "in", [...scope.projectIds]), eb("privacy", "=", 0)]),
-              ),
-            ),
-          ),
-        )
+        .$if(search.scopes !== null, (qb) => qb.where((eb) => inViewScopes(eb, "milestones.project_id", search.scopes ?? [], visibleMilestones)))
         .orderBy("achieve_date")
         .orderBy("id")
         .limit(limit)

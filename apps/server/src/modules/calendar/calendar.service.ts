@@ -9,8 +9,8 @@ import {
 } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
+import { canSeeTaskList, groupByView, privacyViewOf } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
-import { calendarView } from "./calendar.policy.js";
 import { presentCalendarProject, presentMilestoneEvent, presentPerson, presentTaskEvent } from "./calendar.presenter.js";
 import { calendarRepository, type CalendarAssigneeRow, type CalendarListRow, type CalendarScope, type CalendarSearch } from "./calendar.repository.js";
 
@@ -36,17 +36,9 @@ interface ResolvedScope {
   accesses: ReadonlyMap<number, ProjectAccess> | null;
 }
 
-/** Groups projects by what the reader may see in them, so that the SQL has at most eight branches. */
+/** Groups projects by what the reader may see in them, so that the SQL has one branch per view. */
 function groupScopes(accesses: Iterable<ProjectAccess>): CalendarScope[] {
-  const groups = new Map<string, CalendarScope & { projectIds: number[] }>();
-  for (const access of accesses) {
-    const view = calendarView(access);
-    const key = `${view.privateTasks}:${view.privateLists}:${view.privateMilestones}`;
-    const group = groups.get(key) ?? { projectIds: [], ...view };
-    group.projectIds.push(access.projectId);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
+  return groupByView([...accesses].map((access) => ({ projectId: access.projectId, view: privacyViewOf(access) })));
 }
 
 /** The unassigned row of the user view. */
@@ -180,7 +172,7 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
       const presented = projects.flatMap((project) => {
         const projectAccess = accesses.get(project.id);
         if (!projectAccess) return [];
-        const visibleLists = (listsOf.get(project.id) ?? []).filter((list) => list.privacy === 0 || projectAccess.can("view_private_list"));
+        const visibleLists = (listsOf.get(project.id) ?? []).filter((list) => canSeeTaskList(privacyViewOf(projectAccess), list));
         return [presentCalendarProject(project, visibleLists, membersOf.get(project.id) ?? [], projectAccess)];
       });
       presented.sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id);

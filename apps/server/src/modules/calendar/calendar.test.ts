@@ -268,7 +268,7 @@ describe("GET /api/pm-pro/v2/calendar-projects", () => {
     expect(project.task_lists.data.map((list: { title: string }) => list.title)).toEqual(["Inbox", "Open list"]);
     expect(project.task_lists.data[0].is_inbox).toBe(true);
     expect(project.users.data.map((user: { display_name: string }) => user.display_name)).toEqual(["Carl Coworker", "Cleo Client", "Mia Manager", "Sam Site"]);
-    expect(project.abilities).toEqual({ create_task: true, view_private_task: false });
+    expect(project.abilities).toEqual({ create_task: true, view_private_task: false, can_set_privacy_task: false });
     expect(body.users.map((user: { id: number }) => user.id)).toContain(cast.manager.userId);
     expect(body.users.map((user: { id: number }) => user.id)).not.toContain(cast.outsider.userId);
     const forManager = (await cast.manager.inject({ method: "GET", url: "/api/pm-pro/v2/calendar-projects" })).json();
@@ -282,7 +282,7 @@ describe("GET /api/pm-pro/v2/calendar-projects", () => {
     await t.database.db.deleteFrom("project_members").where("project_id", "=", listsProject).where("user_id", "=", cast.siteManager.userId).execute();
     const site = (await cast.siteManager.inject({ method: "GET", url: "/api/pm-pro/v2/calendar-projects" })).json();
     const project = site.projects.find((p: { id: number }) => p.id === listsProject);
-    expect(project.abilities).toEqual({ create_task: true, view_private_task: true });
+    expect(project.abilities).toEqual({ create_task: true, view_private_task: true, can_set_privacy_task: true });
     // Sorted by title.
     const names = site.projects.map((p: { title: string }) => p.title);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));

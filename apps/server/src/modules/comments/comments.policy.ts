@@ -1,26 +1,31 @@
 import type { Capability, CommentableType } from "@plotline/contracts";
-import type { CommentRow } from "../../db/schema.js";
-import type { PrivateCapability } from "../activities/activity-recorder.js";
+import type { CommentRow } from "./comments.tables.js";
+import { capabilitiesToSee as recordNeeds, type PrivateCapability, type PrivateRecord } from "../privacy/privacy.rules.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import type { CommentableRow } from "./comments.repository.js";
 
-const PRIVATE_CAPABILITY: Record<Exclude<CommentableType, "task">, PrivateCapability> = {
-  task_list: "view_private_list",
-  discussion_board: "view_private_message",
-  milestone: "view_private_milestone",
-  file: "view_private_file",
-};
+/** The commentable as the privacy rules see it; a file's `privacy` already includes its folders'. */
+function recordOf(type: CommentableType, row: Pick<CommentableRow, "privacy" | "list_privacy">): PrivateRecord {
+  switch (type) {
+    case "task":
+      return { kind: "task", privacy: row.privacy, listPrivacy: row.list_privacy };
+    case "task_list":
+      return { kind: "task_list", privacy: row.privacy };
+    case "discussion_board":
+      return { kind: "discussion", privacy: row.privacy };
+    case "milestone":
+      return { kind: "milestone", privacy: row.privacy };
+    case "file":
+      return { kind: "file", privacy: row.privacy, inPrivateFolder: false };
+  }
+}
 
 /**
  * The capabilities a reader needs to see a commentable: none for a public record, the matching
  * view_private_* for a private one, and for a task both its own and its list's when either is private.
  */
 export function capabilitiesToSee(type: CommentableType, row: Pick<CommentableRow, "privacy" | "list_privacy">): PrivateCapability[] {
-  if (type !== "task") return row.privacy === 1 ? [PRIVATE_CAPABILITY[type]] : [];
-  const needed: PrivateCapability[] = [];
-  if (row.privacy === 1) needed.push("view_private_task");
-  if (row.list_privacy === 1) needed.push("view_private_list");
-  return needed;
+  return recordNeeds(recordOf(type, row));
 }
 
 /** Whoever may see the commentable may comment on it; the creator or a project or site manager changes a comment. */

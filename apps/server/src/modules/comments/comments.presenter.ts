@@ -1,5 +1,6 @@
 import type { Attachment, Comment, CommentableType } from "@plotline/contracts";
-import type { CommentRow, UserRow } from "../../db/schema.js";
+import type { CommentRow } from "./comments.tables.js";
+import type { UserRow } from "../users/users.tables.js";
 import { toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import type { ProjectAccess } from "../projects/project-access.js";

@@ -1,7 +1,9 @@
 import type { CommentableType } from "@plotline/contracts";
 import { sql, type Kysely } from "kysely";
-import type { CommentRow, Database } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import type { CommentRow } from "./comments.tables.js";
 import { inChunks } from "../../db/sql-helpers.js";
+import { isPrivate } from "../privacy/privacy.rules.js";
 
 /** The record a comment is on, with the privacy flags that decide who may see it. */
 export interface CommentableRow {
@@ -10,6 +12,18 @@ export interface CommentableRow {
   privacy: number;
   /** For a task: the privacy of its list; 0 otherwise. */
   list_privacy: number;
+}
+
+/** How many comments a project has on records of one kind with the same privacy flags. */
+export interface CommentCountRow {
+  project_id: number;
+  /** The kind of record commented on (`task`, `task_list`, `discussion_board`, `milestone`). */
+  commentable_type: string;
+  /** The privacy flag of the record commented on. */
+  privacy: number;
+  /** For a comment on a task: the privacy flag of the task's list; 0 otherwise. */
+  list_privacy: number;
+  count: number;
 }
 
 /** A project member as notification filtering needs it. */
@@ -30,7 +44,7 @@ export function commentsRepository(db: Kysely<Database>) {
    * comments: they belong to the thread of the record holding them.
    */
   async function findFile(projectId: number, id: number): Promise<CommentableRow | undefined> {
-    const result = await sql<{ id: number; title: string; privacy: number | null }>`
+    const result = await sql<{ id: number; title: string; privacy: number }>`
       with recursive chain(id, parent_id, privacy, depth) as (
         select id, parent_id, privacy, 0 from project_files where id = ${id} and project_id = ${projectId} and fileable_type is null
         union all
@@ -38,11 +52,11 @@ export function commentsRepository(db: Kysely<Database>) {
           join chain c on f.id = c.parent_id
           where c.parent_id <> 0 and f.project_id = ${projectId} and c.depth < 200
       )
-      select f.id, f.title, (select max(privacy) from chain) as privacy
-      from project_files f where f.id = ${id} and f.project_id = ${projectId} and f.fileable_type is null`.execute(db);
-    const row = result.rows[0];
-    if (!row) return undefined;
-    return { id: Number(row.id), title: row.title, privacy: Number(row.privacy ?? 0) > 0 ? 1 : 0, list_privacy: 0 };
+      select chain.id, f.title, chain.privacy from chain join project_files f on f.id = ${id}`.execute(db);
+    const item = result.rows.find((row) => Number(row.id) === id);
+    if (!item) return undefined;
+    // The item and every folder above it: private when any of them is (the privacy module's rule).
+    return { id, title: item.title, privacy: result.rows.some((row) => isPrivate(Number(row.privacy))) ? 1 : 0, list_privacy: 0 };
   }
 
   return {
@@ -88,6 +102,30 @@ export function commentsRepository(db: Kysely<Database>) {
           .groupBy("commentable_id")
           .execute());
       return new Map(rows.map((row) => [row.commentable_id, Number(row.count)]));
+    },
+
+    /**
+     * The raw rows of the projects' `total_comments`, grouped by the privacy of the record commented on (for
+     * a task also its list's), so each reader's privacy applies. Comments on files take their privacy from
+     * the folders above the file: the files module counts those.
+     */
+    async countForProjects(projectIds: readonly number[]): Promise<CommentCountRow[]> {
+      const targetPrivacy = sql<number>`coalesce(${sql.ref("tasks.privacy")}, ${sql.ref("task_lists.privacy")}, ${sql.ref("discussions.privacy")}, ${sql.ref("milestones.privacy")}, 0)`;
+      const targetListPrivacy = sql<number>`coalesce(${sql.ref("lists_of_tasks.privacy")}, 0)`;
+      const rows = await inChunks(projectIds, (chunk) =>
+        db.selectFrom("comments")
+          .leftJoin("tasks", (join) => join.onRef("tasks.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "task"))
+          .leftJoin("task_lists as lists_of_tasks", "lists_of_tasks.id", "tasks.task_list_id")
+          .leftJoin("task_lists", (join) => join.onRef("task_lists.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "task_list"))
+          .leftJoin("discussions", (join) => join.onRef("discussions.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "discussion_board"))
+          .leftJoin("milestones", (join) => join.onRef("milestones.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "milestone"))
+          .select(["comments.project_id", "comments.commentable_type", targetPrivacy.as("privacy"), targetListPrivacy.as("list_privacy"), (eb) => eb.fn.countAll<number>().as("count")])
+          .where("comments.project_id", "in", chunk)
+          .where("comments.commentable_type", "<>", "file")
+          .groupBy(["comments.project_id", "comments.commentable_type", targetPrivacy, targetListPrivacy]).execute());
+      return rows.map((row) => ({
+        project_id: Number(row.project_id), commentable_type: row.commentable_type, privacy: Number(row.privacy), list_privacy: Number(row.list_privacy), count: Number(row.count),
+      }));
     },
 
     findComment(projectId: number, id: number): Promise<CommentRow | undefined> {

@@ -7,25 +7,34 @@ import {
   type Pagination,
   type UpdateCommentBody,
 } from "@plotline/contracts";
+import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
-import type { CommentRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import type { CommentRow } from "./comments.tables.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, invalidField, notFound } from "../../lib/app-error.js";
+import { AppError, forbidden, invalidField, notFound, say, type Said } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { richTextToPlain, sanitizeRichText } from "../../lib/rich-text.js";
-import { privacyScopeOf, recordActivity, resourcePhrase, type ActivityType, type PrivateCapability } from "../activities/activity-recorder.js";
+import { resourcePhrase } from "../activities/activity-recorder.js";
+import { privacyScopeOf, type PrivateCapability } from "../privacy/privacy.rules.js";
+import { recordEvent, transact } from "../../events/record-event.js";
 import { type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
 import type { UploadedFile } from "../files/files.upload.js";
 import { capabilitiesFor, type ProjectAccess, type ProjectAccessService } from "../projects/project-access.js";
-import { usersRepository } from "../users/users.repository.js";
+import { findUsersByIds } from "../users/users.service.js";
 import { capabilitiesToSee, commentPolicy } from "./comments.policy.js";
 import { presentComment } from "./comments.presenter.js";
 import { commentsRepository, type MemberCapabilityRow } from "./comments.repository.js";
 import { mentionedUserIds } from "./mentions.js";
 
-const NOUNS: Record<CommentableType, string> = {
-  task: "Task", task_list: "Task list", discussion_board: "Discussion", milestone: "Milestone", file: "File",
+/** The 404 message of each kind of record a comment may be on. */
+const NOT_FOUND: Record<CommentableType, Said> = {
+  task: say("tasks.task_not_found"),
+  task_list: say("common.task_list_not_found"),
+  discussion_board: say("discussions.discussion_not_found"),
+  milestone: say("milestones.milestone_not_found"),
+  file: say("common.file_not_found"),
 };
 
 /** The record a comment is on, as the actor may see it. */
@@ -53,25 +62,24 @@ export function commentsService(
   attachments: AttachmentsService,
 ) {
   const comments = commentsRepository(ctx.db);
-  const users = usersRepository(ctx.db);
   const tz = ctx.config.timezone;
 
   /** The commentable, or 404 when it is not in this project or the actor may not see it. */
   async function loadTarget(projectAccess: ProjectAccess, type: CommentableType, id: number): Promise<Target> {
     const row = await comments.findCommentable(projectAccess.projectId, type, id);
-    if (!row) throw notFound(NOUNS[type]);
+    if (!row) throw notFound(NOT_FOUND[type]);
     const needed = capabilitiesToSee(type, row);
-    if (!commentPolicy.canSeeTarget(projectAccess.can, needed)) throw notFound(NOUNS[type]);
+    if (!commentPolicy.canSeeTarget(projectAccess.can, needed)) throw notFound(NOT_FOUND[type]);
     return { type, id, title: row.title, needed };
   }
 
   /** A comment of this project whose commentable the actor may see, or 404. */
   async function loadComment(projectAccess: ProjectAccess, commentId: number): Promise<{ comment: CommentRow; target: Target }> {
     const comment = await comments.findComment(projectAccess.projectId, commentId);
-    if (!comment) throw notFound("Comment");
+    if (!comment) throw notFound(say("comments.comment_not_found"));
     // A comment whose record the actor may not see (or that is gone) is itself not admitted to exist.
     const target = await loadTarget(projectAccess, comment.commentable_type as CommentableType, comment.commentable_id).catch((error: unknown) => {
-      throw error instanceof AppError && error.code === "not_found" ? notFound("Comment") : error;
+      throw error instanceof AppError && error.code === "not_found" ? notFound(say("comments.comment_not_found")) : error;
     });
     return { comment, target };
   }
@@ -79,7 +87,7 @@ export function commentsService(
   /** Sanitised HTML; 400 on `content` when no text is left. */
   function cleanContent(content: string): string {
     const html = sanitizeRichText(content);
-    if (richTextToPlain(html) === "") throw invalidField("content", "A comment cannot be empty.");
+    if (richTextToPlain(html) === "") throw invalidField("content", say("comments.comment_cannot_empty"));
     return html;
   }
 
@@ -93,7 +101,7 @@ export function commentsService(
 
   async function presentMany(projectAccess: ProjectAccess, rows: CommentRow[]): Promise<Comment[]> {
     const [creators, notifyUsers, files] = await Promise.all([
-      users.findUsersByIds(rows.map((row) => row.created_by)),
+      findUsersByIds(ctx.db, rows.map((row) => row.created_by)),
       comments.findNotifyUsers(rows.map((row) => row.id)),
       attachments.listFor("comment", rows.map((row) => row.id)),
     ]);
@@ -103,7 +111,7 @@ export function commentsService(
 
   async function presentOne(projectAccess: ProjectAccess, row: CommentRow): Promise<Comment> {
     const [comment] = await presentMany(projectAccess, [row]);
-    if (!comment) throw notFound("Comment");
+    if (!comment) throw notFound(say("comments.comment_not_found"));
     return comment;
   }
 
@@ -115,18 +123,15 @@ export function commentsService(
     };
   }
 
-  function record(trx: AppContext["db"], actor: Actor, type: ActivityType, comment: CommentRow, target: Target) {
-    return recordActivity(trx, actor, {
+  function record(trx: AppContext["db"], actor: Actor, name: "comment.created" | "comment.updated" | "comment.deleted", comment: CommentRow, target: Target) {
+    const payload = {
       projectId: comment.project_id,
-      type,
-      resource: "comment",
-      resourceId: comment.id,
-      title: resourcePhrase(target.type, target.title),
+      id: comment.id,
+      on: { type: target.type, id: target.id, title: target.title },
+      // A comment is seen by whoever sees the record it is on.
       privacyScope: privacyScopeOf(target.needed),
-      // The entry is about the commented record: its scope follows that record's privacy from now on.
-      subject: { type: target.type, id: target.id },
-      meta: { commentable_type: target.type, commentable_id: target.id },
-    });
+    };
+    return recordEvent(trx, actor, { name, payload });
   }
 
   return {
@@ -145,7 +150,7 @@ export function commentsService(
       const target = await loadTarget(projectAccess, input.commentable_type, input.commentable_id);
       const notify = await notifiable(projectId, [...input.notify_users, ...mentionedUserIds(content)], target);
       const now = nowUtc();
-      const row = await attachments.write(projectId, { uploads }, (apply) => ctx.db.transaction().execute(async (trx) => {
+      const row = await attachments.write(projectId, { uploads }, (apply) => transact(ctx, async (trx) => {
         const repo = commentsRepository(trx);
         const created = await repo.insertComment({
           project_id: projectId,
@@ -157,7 +162,7 @@ export function commentsService(
           updated_at: now,
         });
         await repo.replaceNotifyUsers(created.id, notify);
-        await record(trx, actor, "create", created, target);
+        await record(trx, actor, "comment.created", created, target);
         await apply(trx, actor, attachmentTarget(created, target));
         return created;
       }));
@@ -168,18 +173,18 @@ export function commentsService(
     async updateComment(actor: Actor, projectId: number, commentId: number, input: UpdateCommentBody, uploads: readonly UploadedFile[] = []): Promise<Comment> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const { comment, target } = await loadComment(projectAccess, commentId);
-      if (!commentPolicy.canEdit(projectAccess, comment)) throw forbidden("Only the comment's author or a manager can change it.");
+      if (!commentPolicy.canEdit(projectAccess, comment)) throw forbidden(say("comments.who_may_change"));
       const content = cleanContent(input.content);
       // Without a new list the users told before stay; new mentions are added either way.
       const chosen = input.notify_users ?? (await comments.findNotifyUsers([commentId])).get(commentId) ?? [];
       const notify = await notifiable(projectId, [...chosen, ...mentionedUserIds(content)], target);
       const changes = { uploads, remove: input.files_to_delete ?? [] };
-      const row = await attachments.write(projectId, changes, (apply) => ctx.db.transaction().execute(async (trx) => {
+      const row = await attachments.write(projectId, changes, (apply) => transact(ctx, async (trx) => {
         const repo = commentsRepository(trx);
         const updated = await repo.updateComment(commentId, { content, updated_at: nowUtc() });
-        if (!updated) throw notFound("Comment");
+        if (!updated) throw notFound(say("comments.comment_not_found"));
         await repo.replaceNotifyUsers(commentId, notify);
-        await record(trx, actor, "update", updated, target);
+        await record(trx, actor, "comment.updated", updated, target);
         await apply(trx, actor, attachmentTarget(updated, target));
         return updated;
       }));
@@ -189,10 +194,10 @@ export function commentsService(
     async deleteComment(actor: Actor, projectId: number, commentId: number): Promise<void> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const { comment, target } = await loadComment(projectAccess, commentId);
-      if (!commentPolicy.canDelete(projectAccess, comment)) throw forbidden("Only the comment's author or a manager can delete it.");
-      await ctx.db.transaction().execute(async (trx) => {
+      if (!commentPolicy.canDelete(projectAccess, comment)) throw forbidden(say("comments.who_may_delete"));
+      await transact(ctx, async (trx) => {
         await commentsRepository(trx).deleteComment(commentId);
-        await record(trx, actor, "delete", comment, target);
+        await record(trx, actor, "comment.deleted", comment, target);
       });
       // Its attachments go with it, rows and bytes.
       await attachments.purgeOrphans(projectId);
@@ -201,3 +206,8 @@ export function commentsService(
 }
 
 export type CommentsService = ReturnType<typeof commentsService>;
+
+/** How many comments each of the given records has, by id (absent: none); for the modules that show counts. */
+export function countComments(db: Kysely<Database>, type: CommentableType, ids: readonly number[]): Promise<Map<number, number>> {
+  return commentsRepository(db).countComments(type, ids);
+}

@@ -1,5 +1,6 @@
 import type { Generated, Kysely, Selectable } from "kysely";
-import type { Database, UserRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import type { UserRow } from "../users/users.tables.js";
 import { inChunks } from "../../db/sql-helpers.js";
 
 /** The `departments` table of migration 0007. */

@@ -3,10 +3,10 @@ import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
 import type { Database } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
-import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
+import { forbidden, invalidField, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { usersPolicy } from "../users/users.policy.js";
-import { usersRepository } from "../users/users.repository.js";
+import { findCoMemberIds, findUsersByIds } from "../users/users.service.js";
 import { departmentsPolicy } from "./departments.policy.js";
 import { presentDepartment } from "./departments.presenter.js";
 import { departmentsRepository, type DepartmentRow } from "./departments.repository.js";
@@ -16,9 +16,9 @@ import { departmentsRepository, type DepartmentRow } from "./departments.reposit
  * when the workforce-management integration is off or the department does not exist.
  */
 export async function departmentPeople(db: Kysely<Database>, departmentId: number, integrationOn: boolean): Promise<number[]> {
-  if (!integrationOn) throw invalidField("department_id", "Departments are off: turn the workforce-management integration on in the general settings first.");
+  if (!integrationOn) throw invalidField("department_id", say("departments.departments_off_turn_workforce_management_integration"));
   const repository = departmentsRepository(db);
-  if (!(await repository.findDepartment(departmentId))) throw invalidField("department_id", `Unknown department id: ${departmentId}`);
+  if (!(await repository.findDepartment(departmentId))) throw invalidField("department_id", say("departments.unknown_department_id", { department_id: departmentId }));
   return (await repository.findMembers([departmentId])).map((member) => member.user_id);
 }
 
@@ -33,18 +33,18 @@ export function departmentsService(ctx: AppContext) {
   const departments = departmentsRepository(ctx.db);
 
   function requireManager(actor: Actor): void {
-    if (!departmentsPolicy.canManage(actor)) throw forbidden("Only site managers can manage departments.");
+    if (!departmentsPolicy.canManage(actor)) throw forbidden(say("departments.who_may_manage_departments"));
   }
 
   async function checkTitle(title: string, exceptId?: number): Promise<void> {
-    if (await departments.findByTitle(title, exceptId)) throw invalidField("title", `A department named ${title} already exists.`);
+    if (await departments.findByTitle(title, exceptId)) throw invalidField("title", say("departments.department_named_already_exists", { title }));
   }
 
   async function checkUsers(userIds: readonly number[]): Promise<number[]> {
     const unique = [...new Set(userIds)];
-    const found = new Set((await usersRepository(ctx.db).findUsersByIds(unique)).map((user) => user.id));
+    const found = new Set((await findUsersByIds(ctx.db, unique)).map((user) => user.id));
     const missing = unique.filter((id) => !found.has(id));
-    if (missing.length > 0) throw invalidField("user_ids", `Unknown user id: ${missing.join(", ")}`);
+    if (missing.length > 0) throw invalidField("user_ids", say("common.unknown_user_id", { missing: missing.join(", ") }));
     return unique;
   }
 
@@ -54,7 +54,7 @@ export function departmentsService(ctx: AppContext) {
    */
   async function emailVisibility(actor: Actor): Promise<(userId: number) => boolean> {
     if (usersPolicy.canSeeEveryone(actor)) return () => true;
-    const visible = await usersRepository(ctx.db).findCoMemberIds(actor.id);
+    const visible = await findCoMemberIds(ctx.db, actor.id);
     return (userId) => userId === actor.id || visible.has(userId);
   }
 
@@ -75,7 +75,7 @@ export function departmentsService(ctx: AppContext) {
     async getDepartment(actor: Actor, id: number): Promise<Department> {
       if (!departmentsPolicy.canList(actor)) throw forbidden();
       const row = await departments.findDepartment(id);
-      if (!row) throw notFound("Department");
+      if (!row) throw notFound(say("departments.department_not_found"));
       return presentOne(actor, row);
     },
 
@@ -96,13 +96,13 @@ export function departmentsService(ctx: AppContext) {
     async updateDepartment(actor: Actor, id: number, input: UpdateDepartmentBody): Promise<Department> {
       requireManager(actor);
       const current = await departments.findDepartment(id);
-      if (!current) throw notFound("Department");
+      if (!current) throw notFound(say("departments.department_not_found"));
       if (input.title !== undefined) await checkTitle(input.title, id);
       const userIds = input.user_ids === undefined ? undefined : await checkUsers(input.user_ids);
       const row = await ctx.db.transaction().execute(async (trx) => {
         const repository = departmentsRepository(trx);
         const renamed = input.title === undefined ? current : await repository.renameDepartment(id, input.title);
-        if (!renamed) throw notFound("Department");
+        if (!renamed) throw notFound(say("departments.department_not_found"));
         if (userIds) await repository.replaceMembers(id, userIds);
         return renamed;
       });
@@ -112,7 +112,7 @@ export function departmentsService(ctx: AppContext) {
     /** Deletes a department; projects that chose it keep their members and show no department. */
     async deleteDepartment(actor: Actor, id: number): Promise<void> {
       requireManager(actor);
-      if (!(await departments.deleteDepartment(id))) throw notFound("Department");
+      if (!(await departments.deleteDepartment(id))) throw notFound(say("departments.department_not_found"));
     },
   };
 }

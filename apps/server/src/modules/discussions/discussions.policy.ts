@@ -1,4 +1,5 @@
-import type { DiscussionRow } from "../../db/schema.js";
+import type { DiscussionRow } from "./discussions.tables.js";
+import { canSeeDiscussion, privacyViewOf } from "../privacy/privacy.rules.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 
 /**
@@ -6,7 +7,7 @@ import type { ProjectAccess } from "../projects/project-access.js";
  * create one may also mark it private (the documents' discussion form has no capability check on privacy).
  */
 export const discussionPolicy = {
-  canSee: (access: ProjectAccess, row: Pick<DiscussionRow, "privacy">) => row.privacy === 0 || access.can("view_private_message"),
+  canSee: (access: ProjectAccess, row: Pick<DiscussionRow, "privacy">) => canSeeDiscussion(privacyViewOf(access), row),
   canCreate: (access: ProjectAccess) => access.can("create_message"),
   canEdit: (access: ProjectAccess, row: Pick<DiscussionRow, "created_by">) => access.isManager || row.created_by === access.userId,
   canDelete: (access: ProjectAccess, row: Pick<DiscussionRow, "created_by">) => access.isManager || row.created_by === access.userId,
@@ -14,5 +15,6 @@ export const discussionPolicy = {
 
 /** The abilities the web app reads for a discussion. */
 export function discussionAbilities(access: ProjectAccess, row: Pick<DiscussionRow, "created_by">) {
-  return { can_edit: discussionPolicy.canEdit(access, row), can_delete: discussionPolicy.canDelete(access, row) };
+  const canEdit = discussionPolicy.canEdit(access, row);
+  return { can_edit: canEdit, can_delete: discussionPolicy.canDelete(access, row), can_set_privacy: canEdit };
 }

@@ -1,5 +1,6 @@
 import type { Attachment, Discussion } from "@plotline/contracts";
-import type { DiscussionRow, UserRow } from "../../db/schema.js";
+import type { DiscussionRow } from "./discussions.tables.js";
+import type { UserRow } from "../users/users.tables.js";
 import { toOptionalDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
@@ -7,6 +8,7 @@ import type { ProjectAccess } from "../projects/project-access.js";
 import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { discussionAbilities } from "./discussions.policy.js";
 import type { MilestoneRefRow } from "./discussions.repository.js";
+import { privacyFlagText } from "../privacy/privacy.rules.js";
 
 /** Everything a discussion presentation is built from, loaded in bulk by the service. */
 export interface DiscussionExtras {
@@ -34,7 +36,7 @@ export function presentDiscussion(row: DiscussionRow, extras: DiscussionExtras):
     updated_at: toRequiredDateObject(row.updated_at, extras.timezone),
     creator: related(presentUserOrPlaceholder(extras.users, row.created_by)),
     milestone: related(milestone ? { id: milestone.id, title: milestone.title, achieve_date: toOptionalDateObject(milestone.achieve_date, extras.timezone) } : null),
-    meta: { privacy: row.privacy === 1 ? "1" : "0", total_comments: extras.commentCounts.get(row.id) ?? 0, total_files: extras.fileCounts.get(row.id) ?? 0 },
+    meta: { privacy: privacyFlagText(row.privacy), total_comments: extras.commentCounts.get(row.id) ?? 0, total_files: extras.fileCounts.get(row.id) ?? 0 },
     files: related(extras.files.get(row.id) ?? []),
     abilities: discussionAbilities(extras.access, row),
   };

@@ -1,5 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database, DiscussionRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import { inChunks } from "../../db/sql-helpers.js";
+import { visibleDiscussions } from "../privacy/privacy.filters.js";
+import type { PrivacyView } from "../privacy/privacy.rules.js";
+import type { DiscussionRow } from "./discussions.tables.js";
 
 /** A milestone as a discussion links to it. */
 export interface MilestoneRefRow {
@@ -11,25 +15,33 @@ export interface MilestoneRefRow {
 
 /** Queries on discussions (message boards). */
 export function discussionsRepository(db: Kysely<Database>) {
-  function scoped(projectId: number, includePrivate: boolean) {
+  function scoped(projectId: number, view: PrivacyView) {
     return db
       .selectFrom("discussions")
       .where("project_id", "=", projectId)
-      .$if(!includePrivate, (qb) => qb.where("privacy", "=", 0));
+      .where((eb) => visibleDiscussions(eb, view));
   }
 
   return {
     /** Newest first. */
-    async listDiscussions(projectId: number, includePrivate: boolean, limit: number | null, offset: number): Promise<{ rows: DiscussionRow[]; total: number }> {
+    async listDiscussions(projectId: number, view: PrivacyView, limit: number | null, offset: number): Promise<{ rows: DiscussionRow[]; total: number }> {
       const [rows, total] = await Promise.all([
-        scoped(projectId, includePrivate)
+        scoped(projectId, view)
           .selectAll()
           .orderBy("id", "desc")
           .$if(limit !== null, (qb) => qb.limit(limit ?? 0).offset(offset))
           .execute(),
-        scoped(projectId, includePrivate).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+        scoped(projectId, view).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(total.count) };
+    },
+
+    /** How many discussions each project has, by privacy flag: the raw rows of the projects' `total_discussion_boards`. */
+    async countForProjects(projectIds: readonly number[]): Promise<Array<{ project_id: number; privacy: number; count: number }>> {
+      const rows = await inChunks(projectIds, (chunk) =>
+        db.selectFrom("discussions").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
+          .where("project_id", "in", chunk).groupBy(["project_id", "privacy"]).execute());
+      return rows.map((row) => ({ project_id: Number(row.project_id), privacy: Number(row.privacy), count: Number(row.count) }));
     },
 
     findDiscussion(projectId: number, id: number): Promise<DiscussionRow | undefined> {

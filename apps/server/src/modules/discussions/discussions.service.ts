@@ -1,24 +1,27 @@
 import type { CreateDiscussionBody, Discussion, ListDiscussionsQuery, Pagination, UpdateDiscussionBody } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
-import type { DiscussionRow } from "../../db/schema.js";
+import type { DiscussionRow } from "./discussions.tables.js";
 import type { Actor } from "../../lib/actor.js";
-import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
+import { forbidden, invalidField, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { privacyScopeOf, recordActivity, rescopeActivities, resourcePhrase } from "../activities/activity-recorder.js";
-import { commentsRepository } from "../comments/comments.repository.js";
+import { rescopeActivities, resourcePhrase } from "../activities/activity-recorder.js";
+import { fieldChanges } from "../../events/field-changes.js";
+import { recordEvent, transact } from "../../events/record-event.js";
+import { countComments } from "../comments/comments.service.js";
 import { type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
 import type { UploadedFile } from "../files/files.upload.js";
+import { canSeeMilestone, capabilitiesToSee, privacyScopeOf, privacyViewOf } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
-import { usersRepository } from "../users/users.repository.js";
+import { findUsersByIds } from "../users/users.service.js";
 import { discussionPolicy } from "./discussions.policy.js";
 import { presentDiscussion } from "./discussions.presenter.js";
 import { discussionsRepository } from "./discussions.repository.js";
 
 /** The activity scope of a discussion: private ones are hidden from readers without view_private_message. */
 function scopeOf(row: Pick<DiscussionRow, "privacy">): string | null {
-  return privacyScopeOf(row.privacy === 1 ? ["view_private_message"] : []);
+  return privacyScopeOf(capabilitiesToSee({ kind: "discussion", privacy: row.privacy }));
 }
 
 /** The record attachments of a discussion are filed under. */
@@ -36,8 +39,6 @@ export function discussionsService(
   attachments: AttachmentsService,
 ) {
   const discussions = discussionsRepository(ctx.db);
-  const users = usersRepository(ctx.db);
-  const comments = commentsRepository(ctx.db);
   const tz = ctx.config.timezone;
 
   /** Presents rows with creators, milestones and comment counts in a fixed number of queries. */
@@ -45,16 +46,16 @@ export function discussionsService(
     const milestoneIds = rows.flatMap((row) => (row.milestone_id === null ? [] : [row.milestone_id]));
     const ids = rows.map((row) => row.id);
     const [creators, milestones, commentCounts, { files, counts: fileCounts }] = await Promise.all([
-      users.findUsersByIds(rows.map((row) => row.created_by)),
+      findUsersByIds(ctx.db, rows.map((row) => row.created_by)),
       discussions.findMilestones(projectAccess.projectId, milestoneIds),
-      comments.countComments("discussion_board", ids),
+      countComments(ctx.db, "discussion_board", ids),
       attachments.listAndCountFor("discussion_board", ids),
     ]);
-    const seesPrivateMilestones = projectAccess.can("view_private_milestone");
+    const view = privacyViewOf(projectAccess);
     const extras = {
       access: projectAccess,
       users: new Map(creators.map((user) => [user.id, user])),
-      milestones: new Map(milestones.filter((m) => m.privacy === 0 || seesPrivateMilestones).map((m) => [m.id, m])),
+      milestones: new Map(milestones.filter((m) => canSeeMilestone(view, m)).map((m) => [m.id, m])),
       commentCounts,
       files,
       fileCounts,
@@ -65,14 +66,14 @@ export function discussionsService(
 
   async function presentOne(projectAccess: ProjectAccess, row: DiscussionRow): Promise<Discussion> {
     const [discussion] = await presentMany(projectAccess, [row]);
-    if (!discussion) throw notFound("Discussion");
+    if (!discussion) throw notFound(say("discussions.discussion_not_found"));
     return discussion;
   }
 
   /** A discussion the actor may see, or 404 (a private one is not admitted to exist). */
   async function loadVisible(projectAccess: ProjectAccess, discussionId: number): Promise<DiscussionRow> {
     const row = await discussions.findDiscussion(projectAccess.projectId, discussionId);
-    if (!row || !discussionPolicy.canSee(projectAccess, row)) throw notFound("Discussion");
+    if (!row || !discussionPolicy.canSee(projectAccess, row)) throw notFound(say("discussions.discussion_not_found"));
     return row;
   }
 
@@ -80,8 +81,8 @@ export function discussionsService(
   async function resolveMilestone(projectAccess: ProjectAccess, milestoneId: number): Promise<number | null> {
     if (milestoneId === 0) return null;
     const [milestone] = await discussions.findMilestones(projectAccess.projectId, [milestoneId]);
-    if (!milestone || (milestone.privacy === 1 && !projectAccess.can("view_private_milestone"))) {
-      throw invalidField("milestone", "The milestone does not exist in this project.");
+    if (!milestone || !canSeeMilestone(privacyViewOf(projectAccess), milestone)) {
+      throw invalidField("milestone", say("discussions.milestone_does_not_exist_project"));
     }
     return milestone.id;
   }
@@ -90,7 +91,7 @@ export function discussionsService(
     async listDiscussions(actor: Actor, projectId: number, query: ListDiscussionsQuery): Promise<{ discussions: Discussion[]; pagination: Pagination }> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const page = pageRequest(query.page, query.per_page, 20);
-      const { rows, total } = await discussions.listDiscussions(projectId, projectAccess.can("view_private_message"), page.limit, page.offset);
+      const { rows, total } = await discussions.listDiscussions(projectId, privacyViewOf(projectAccess), page.limit, page.offset);
       return { discussions: await presentMany(projectAccess, rows), pagination: paginationMeta(page, total, rows.length) };
     },
 
@@ -102,10 +103,10 @@ export function discussionsService(
     /** Starts a discussion; `uploads` (multipart `files[]`) are stored as its attachments in the same transaction. */
     async createDiscussion(actor: Actor, projectId: number, input: CreateDiscussionBody, uploads: readonly UploadedFile[] = []): Promise<Discussion> {
       const projectAccess = await access.requireAccess(actor, projectId);
-      if (!discussionPolicy.canCreate(projectAccess)) throw forbidden("You do not have permission to create discussions in this project.");
+      if (!discussionPolicy.canCreate(projectAccess)) throw forbidden(say("discussions.cannot_create_discussions"));
       const milestoneId = await resolveMilestone(projectAccess, input.milestone);
       const now = nowUtc();
-      const row = await attachments.write(projectId, { uploads }, (apply) => ctx.db.transaction().execute(async (trx) => {
+      const row = await attachments.write(projectId, { uploads }, (apply) => transact(ctx, async (trx) => {
         const created = await discussionsRepository(trx).insertDiscussion({
           project_id: projectId,
           title: input.title,
@@ -117,8 +118,8 @@ export function discussionsService(
           created_at: now,
           updated_at: now,
         });
-        await recordActivity(trx, actor, {
-          projectId, type: "create", resource: "discussion_board", resourceId: created.id, title: created.title, privacyScope: scopeOf(created),
+        await recordEvent(trx, actor, {
+          name: "discussion.created", payload: { projectId, id: created.id, title: created.title, privacyScope: scopeOf(created) },
         });
         await apply(trx, actor, attachmentTarget(created));
         return created;
@@ -130,10 +131,10 @@ export function discussionsService(
     async updateDiscussion(actor: Actor, projectId: number, discussionId: number, input: UpdateDiscussionBody, uploads: readonly UploadedFile[] = []): Promise<Discussion> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const current = await loadVisible(projectAccess, discussionId);
-      if (!discussionPolicy.canEdit(projectAccess, current)) throw forbidden("Only the project's managers or the discussion's creator can change it.");
+      if (!discussionPolicy.canEdit(projectAccess, current)) throw forbidden(say("discussions.who_may_change"));
       const milestoneId = input.milestone === undefined ? undefined : await resolveMilestone(projectAccess, input.milestone);
       const changes = { uploads, remove: input.files_to_delete ?? [] };
-      const row = await attachments.write(projectId, changes, (apply) => ctx.db.transaction().execute(async (trx) => {
+      const row = await attachments.write(projectId, changes, (apply) => transact(ctx, async (trx) => {
         const updated = await discussionsRepository(trx).updateDiscussion(discussionId, {
           ...(input.title !== undefined && { title: input.title }),
           ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
@@ -141,13 +142,20 @@ export function discussionsService(
           ...(milestoneId !== undefined && { milestone_id: milestoneId }),
           updated_at: nowUtc(),
         });
-        if (!updated) throw notFound("Discussion");
+        if (!updated) throw notFound(say("discussions.discussion_not_found"));
         // Its earlier history, comments included, follows the discussion's new privacy.
+        // Re-scoping stays in the change's transaction rather than in a subscriber: an entry's scope is who may
+        // read it, and after commit a record just made private would show its history until (or, with a
+        // failing subscriber, long after) the subscriber ran; a late retry could even undo a newer change.
         if (updated.privacy !== current.privacy) {
           await rescopeActivities(trx, { projectId, subject: "discussion_board", ids: [discussionId], scope: scopeOf(updated) });
         }
-        await recordActivity(trx, actor, {
-          projectId, type: "update", resource: "discussion_board", resourceId: discussionId, title: updated.title, privacyScope: scopeOf(updated),
+        await recordEvent(trx, actor, {
+          name: "discussion.updated",
+          payload: {
+            projectId, id: discussionId, title: updated.title, privacyScope: scopeOf(updated),
+            changes: fieldChanges(["title", "description", "privacy", "milestone_id"], current, updated),
+          },
         });
         await apply(trx, actor, attachmentTarget(updated));
         return updated;
@@ -158,11 +166,11 @@ export function discussionsService(
     async deleteDiscussion(actor: Actor, projectId: number, discussionId: number): Promise<void> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const current = await loadVisible(projectAccess, discussionId);
-      if (!discussionPolicy.canDelete(projectAccess, current)) throw forbidden("Only the project's managers or the discussion's creator can delete it.");
-      await ctx.db.transaction().execute(async (trx) => {
+      if (!discussionPolicy.canDelete(projectAccess, current)) throw forbidden(say("discussions.who_may_delete"));
+      await transact(ctx, async (trx) => {
         await discussionsRepository(trx).deleteDiscussion(discussionId);
-        await recordActivity(trx, actor, {
-          projectId, type: "delete", resource: "discussion_board", resourceId: discussionId, title: current.title, privacyScope: scopeOf(current),
+        await recordEvent(trx, actor, {
+          name: "discussion.deleted", payload: { projectId, id: discussionId, title: current.title, privacyScope: scopeOf(current) },
         });
       });
       // Its attachments and its comments' go with it, rows and bytes.

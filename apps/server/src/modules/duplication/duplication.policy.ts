@@ -1,4 +1,4 @@
-import type { TaskListRow } from "../../db/schema.js";
+import type { TaskListRow } from "../task-lists/task-lists.tables.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { projectPolicy } from "../projects/projects.policy.js";
 import { taskListPolicy } from "../task-lists/task-lists.policy.js";
@@ -17,5 +17,5 @@ export const duplicationPolicy = {
   isCopyable: (list: Pick<TaskListRow, "status">) => list.status === 1,
   canSeeList: (access: ProjectAccess, list: Pick<TaskListRow, "privacy">) => taskListPolicy.canSee(access, list),
   /** A list copy holds only the tasks its maker can see: nothing hidden from them is copied into view or out of it. */
-  copiesPrivateTasks: (access: ProjectAccess) => privacyView(access).privateTasks,
+  copiedView: (access: ProjectAccess) => privacyView(access),
 } as const;

@@ -1,6 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import type { DatabaseKind } from "../../db/kysely.js";
-import type { Database, ProjectRow, TaskListRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import { visibleTasksInShownList } from "../privacy/privacy.filters.js";
+import type { PrivacyView } from "../privacy/privacy.rules.js";
+import type { ProjectRow } from "../projects/projects.tables.js";
+import type { TaskListRow } from "../task-lists/task-lists.tables.js";
 import { inChunks } from "../../db/sql-helpers.js";
 import type { ProjectFilesTable } from "../files/files.repository.js";
 
@@ -84,9 +88,10 @@ export function duplicationRepository(base: Kysely<Database>, kind: DatabaseKind
       return selectAllFrom(table).where("project_id", "=", projectId).execute();
     },
 
-    /** The tasks of one list (sub-tasks included), by id; private ones only when asked for. */
-    listTasks(listId: number, includePrivate: boolean): Promise<SourceRow[]> {
-      return selectRows("tasks", (qb) => qb.where("task_list_id", "=", listId).$if(!includePrivate, (q) => q.where("privacy", "=", 0)).orderBy("id"));
+    /** The tasks of one list (sub-tasks included) the reader sees, by id; the list is one shown to them. */
+    async listTasks(listId: number, view: PrivacyView): Promise<SourceRow[]> {
+      const rows = await db.selectFrom("tasks").selectAll().where("task_list_id", "=", listId).where((eb) => visibleTasksInShownList(eb, view)).orderBy("id").execute();
+      return rows.map((row) => ({ ...row, id: toNumber(row.id) }));
     },
 
     /** Rows of an id-less table that belong to the given tasks. */

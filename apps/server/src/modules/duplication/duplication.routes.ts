@@ -1,7 +1,7 @@
 import { duplicateListAnswer, duplicateListParams, duplicateProjectAnswer, duplicateProjectParams, DUPLICATION_MESSAGES, NONCE_HEADER } from "@plotline/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/app-error.js";
+import { AppError, say } from "../../lib/app-error.js";
 import { secretsEqual } from "../../lib/secrets.js";
 import { requireActor } from "../../plugins/auth.js";
 
@@ -18,7 +18,7 @@ async function requireNonceForSession(request: FastifyRequest): Promise<void> {
   const sent = request.headers[NONCE_HEADER];
   const nonce = Array.isArray(sent) ? sent[0] : sent;
   if (!nonce || !actor.nonce || !secretsEqual(nonce, actor.nonce)) {
-    throw new AppError("invalid_nonce", "Your session check failed. Please reload the page and try again.");
+    throw new AppError("invalid_nonce", say("common.your_session_check_failed_please_reload"));
   }
 }
 

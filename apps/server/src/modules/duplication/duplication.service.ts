@@ -1,12 +1,15 @@
 import { showTaskListQuery, type Project, type TaskList } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
-import type { Database, ProjectRow, TaskListRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import type { ProjectRow } from "../projects/projects.tables.js";
+import type { TaskListRow } from "../task-lists/task-lists.tables.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { AppError, forbidden, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import type { Storage } from "../../storage/storage.js";
-import { privacyScopeOf, recordActivity } from "../activities/activity-recorder.js";
+import { recordEvent, transact } from "../../events/record-event.js";
+import { capabilitiesToSee, privacyScopeOf, type PrivacyView } from "../privacy/privacy.rules.js";
 import type { ProjectAccessService } from "../projects/project-access.js";
 import type { ProjectsService } from "../projects/projects.service.js";
 import type { SiteSettingsService } from "../site-settings/site-settings.service.js";
@@ -166,14 +169,14 @@ export function duplicationService(ctx: AppContext, deps: DuplicationDeps, stora
     const maps: AttachmentMaps = { task: taskIds, task_list: listIds, discussion_board: discussionIds, milestone: milestoneIds };
     await copyFiles(repo, useCopier(projectId), files, maps, target);
 
-    await recordActivity(trx, actor, {
-      projectId, type: "duplicate", resource: "project", resourceId: projectId, title: source.title, meta: { source_project_id: source.id },
+    await recordEvent(trx, actor, {
+      name: "project.duplicated", payload: { projectId, id: projectId, title: source.title, privacyScope: null, sourceProjectId: source.id },
     });
     return projectId;
   }
 
   /** Writes the copy of a current list right below it, inside `trx`; answers the new list's id. */
-  async function copyList(trx: Kysely<Database>, actor: Actor, list: TaskListRow, includePrivateTasks: boolean, useCopier: (projectId: number) => BlobCopier): Promise<number> {
+  async function copyList(trx: Kysely<Database>, actor: Actor, list: TaskListRow, view: PrivacyView, useCopier: (projectId: number) => BlobCopier): Promise<number> {
     const repo = duplicationRepository(trx, ctx.kind);
     const now = nowUtc();
     const projectId = list.project_id;
@@ -189,16 +192,18 @@ export function duplicationService(ctx: AppContext, deps: DuplicationDeps, stora
       created_at: now,
       updated_at: now,
     });
-    const tasks = await repo.listTasks(list.id, includePrivateTasks);
+    const tasks = await repo.listTasks(list.id, view);
     const sourceIds = tasks.map((row) => row.id);
     const [assignees, taskLabels] = await Promise.all([repo.taskLinks("task_assignees", sourceIds), repo.taskLinks("task_labels", sourceIds)]);
     const labelIds = new Map(taskLabels.map((row) => [Number(row.label_id), Number(row.label_id)]));
     const taskIds = await copyTasks(repo, tasks, { assignees, taskLabels }, { projectId, now, listIds: new Map([[list.id, listId]]), labelIds, createdBy: actor.id });
     const attachments = await repo.attachmentsOf(projectId, "task", [...taskIds.keys()]);
     await copyFiles(repo, useCopier(projectId), attachments, { task: taskIds }, { projectId, now });
-    await recordActivity(trx, actor, {
-      projectId, type: "duplicate", resource: "task_list", resourceId: listId, title: list.title,
-      privacyScope: privacyScopeOf(list.privacy === 1 ? ["view_private_list"] : []), meta: { source_list_id: list.id },
+    await recordEvent(trx, actor, {
+      name: "task_list.duplicated",
+      payload: {
+        projectId, id: listId, title: list.title, privacyScope: privacyScopeOf(capabilitiesToSee({ kind: "task_list", privacy: list.privacy })), sourceListId: list.id,
+      },
     });
     return listId;
   }
@@ -211,7 +216,7 @@ export function duplicationService(ctx: AppContext, deps: DuplicationDeps, stora
     let copier: BlobCopier | null = null;
     const useCopier = (projectId: number) => (copier ??= blobCopier(storage, projectId));
     try {
-      return await ctx.db.transaction().execute((trx) => write(trx, useCopier));
+      return await transact(ctx, (trx) => write(trx, useCopier));
     } catch (error) {
       await (copier as BlobCopier | null)?.removeAll();
       throw error;
@@ -223,10 +228,10 @@ export function duplicationService(ctx: AppContext, deps: DuplicationDeps, stora
     async duplicateProject(actor: Actor, projectId: number): Promise<Project> {
       const projectAccess = await access.requireAccess(actor, projectId);
       if (!duplicationPolicy.canDuplicateProject(projectAccess, await siteSettings.canCreateProjects(actor))) {
-        throw forbidden("Only the project's managers who may create projects can duplicate it.");
+        throw forbidden(say("duplication.who_may_duplicate"));
       }
       const source = await repository.findProject(projectId);
-      if (!source) throw notFound("Project");
+      if (!source) throw notFound(say("common.project_not_found"));
       const copyId = await inTransaction((trx, useCopier) => copyProject(trx, actor, source, useCopier));
       access.forget(actor, copyId);
       return projects.getProject(actor, copyId);
@@ -235,13 +240,13 @@ export function duplicationService(ctx: AppContext, deps: DuplicationDeps, stora
     /** Copies a current list right below it in its project, with the tasks its maker can see. */
     async duplicateList(actor: Actor, listId: number): Promise<TaskList> {
       const list = await repository.findList(listId);
-      if (!list) throw notFound("Task list");
+      if (!list) throw notFound(say("common.task_list_not_found"));
       const projectAccess = await access.requireAccess(actor, list.project_id);
-      if (!duplicationPolicy.canSeeList(projectAccess, list)) throw notFound("Task list");
-      if (!duplicationPolicy.canDuplicateList(projectAccess)) throw forbidden("You do not have permission to create task lists in this project.");
-      if (!duplicationPolicy.isCopyable(list)) throw new AppError("rule_broken", "Only a current task list can be duplicated. Restore it first.");
-      const includePrivate = duplicationPolicy.copiesPrivateTasks(projectAccess);
-      const copyId = await inTransaction((trx, useCopier) => copyList(trx, actor, list, includePrivate, useCopier));
+      if (!duplicationPolicy.canSeeList(projectAccess, list)) throw notFound(say("common.task_list_not_found"));
+      if (!duplicationPolicy.canDuplicateList(projectAccess)) throw forbidden(say("common.cannot_create_task_lists"));
+      if (!duplicationPolicy.isCopyable(list)) throw new AppError("rule_broken", say("duplication.only_current_lists"));
+      const view = duplicationPolicy.copiedView(projectAccess);
+      const copyId = await inTransaction((trx, useCopier) => copyList(trx, actor, list, view, useCopier));
       return taskLists.getTaskList(actor, list.project_id, copyId, showTaskListQuery.parse({}));
     },
   };

@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import { MAX_FILES_PER_REQUEST } from "@plotline/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "../../lib/app-error.js";
+import { AppError, say } from "../../lib/app-error.js";
 import { parseBracketQuery, unreadableMultipart } from "../../plugins/form-body.js";
 import type { UploadedFile } from "./files.upload.js";
 
@@ -48,14 +48,14 @@ function tooLarge(error: unknown, filename: string, maxBytes: number): AppError 
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   if (code === "FST_REQ_FILE_TOO_LARGE") {
     const limit = `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB`;
-    const message = `The file ${filename || "you chose"} is larger than the upload limit of ${limit}.`;
+    const message = say("files.file_too_large", { name: filename || "you chose", limit });
     return new AppError("payload_too_large", message, { params: { files: [message] } });
   }
   if (code === "FST_FILES_LIMIT") {
-    const message = `At most ${MAX_FILES_PER_REQUEST} files can be uploaded at once.`;
+    const message = say("files.too_many_files", { max: MAX_FILES_PER_REQUEST });
     return new AppError("payload_too_large", message, { params: { files: [message] } });
   }
-  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return new AppError("payload_too_large", "The form has too many fields.");
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return new AppError("payload_too_large", say("files.form_has_too_many_fields"));
   return null;
 }
 

@@ -1,5 +1,5 @@
-import type { PrivateCapability } from "../activities/activity-recorder.js";
 import { capabilitiesToSee } from "../comments/comments.policy.js";
+import { capabilitiesToSee as recordNeeds, type PrivateCapability } from "../privacy/privacy.rules.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import type { AttachmentWithOwner } from "./attachments.repository.js";
 import type { FolderTree } from "./files.tree.js";
@@ -16,8 +16,9 @@ export function attachmentNeeds(
 ): PrivateCapability[] | null {
   if (row.owner_type === null || row.owner_title === null) return null;
   if (row.owner_type === "file") {
-    const hidden = row.owner_privacy === 1 || (row.owner_folder_id !== 0 && (tree?.isPrivatePath(row.owner_folder_id) ?? true));
-    return hidden ? ["view_private_file"] : [];
+    // Without the tree a folder's privacy is unknown: the owner is taken as hidden rather than shown.
+    const inPrivateFolder = row.owner_folder_id !== 0 && (tree?.isPrivatePath(row.owner_folder_id) ?? true);
+    return recordNeeds({ kind: "file", privacy: row.owner_privacy, inPrivateFolder });
   }
   return capabilitiesToSee(row.owner_type, { privacy: row.owner_privacy, list_privacy: row.owner_list_privacy });
 }

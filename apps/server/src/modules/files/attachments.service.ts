@@ -1,12 +1,13 @@
-import type { Attachment, FileableType } from "@plotline/contracts";
+import type { Attachment, AttachmentEventPayload, FileableType } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
 import type { Database } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
-import { invalidField, notFound } from "../../lib/app-error.js";
+import { invalidField, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import type { Storage } from "../../storage/storage.js";
-import { recordActivity, type ActivityResource } from "../activities/activity-recorder.js";
+import { recordEvent } from "../../events/record-event.js";
+import type { ActivityResource } from "../activities/activity-recorder.js";
 import type { ProjectAccessService } from "../projects/project-access.js";
 import { attachmentPolicy } from "./attachments.policy.js";
 import { presentAttachment } from "./attachments.presenter.js";
@@ -39,6 +40,14 @@ export interface AttachmentChanges {
 
 /** Writes the attachment changes of one record inside the caller's transaction. */
 export type ApplyAttachments = (trx: Kysely<Database>, actor: Actor, target: AttachmentTarget) => Promise<void>;
+
+/** What the events about a file attached to, or removed from, a record carry. */
+function attachmentPayload(target: AttachmentTarget, file: Pick<FileRow, "id" | "title">): AttachmentEventPayload {
+  return {
+    projectId: target.projectId, id: file.id, title: file.title, privacyScope: target.privacyScope,
+    fileable: { type: target.type, id: target.id }, phrase: target.phrase, subject: target.subject,
+  };
+}
 
 /**
  * Files attached to discussions, task lists, tasks, comments and docs: stored like uploads of the files
@@ -76,13 +85,10 @@ export function attachmentsService(ctx: AppContext, access: ProjectAccessService
           const rows = await repository.findIdsOf(target.projectId, target.type, target.id, toRemove);
           const found = new Set(rows.map((row) => row.id));
           const strangers = toRemove.filter((id) => !found.has(id));
-          if (strangers.length > 0) throw invalidField("files_to_delete", `These files are not attached here: ${strangers.join(", ")}.`);
+          if (strangers.length > 0) throw invalidField("files_to_delete", say("files.these_files_not_attached_here", { strangers: strangers.join(", ") }));
           await repository.deleteRows(target.projectId, toRemove);
           for (const row of rows) {
-            await recordActivity(trx, actor, {
-              projectId: target.projectId, type: "delete", resource: "file", resourceId: row.id, title: `${row.title} (attached to ${target.phrase})`,
-              privacyScope: target.privacyScope, subject: target.subject, meta: { fileable_type: target.type, fileable_id: target.id },
-            });
+            await recordEvent(trx, actor, { name: "file.detached", payload: attachmentPayload(target, row) });
           }
           removed.push(...rows);
         }
@@ -93,10 +99,7 @@ export function attachmentsService(ctx: AppContext, access: ProjectAccessService
             original_name: item.name, mime_type: item.mime, size_bytes: item.bytes.length, storage_key: item.key, thumb_key: item.thumbKey,
             created_by: actor.id, created_at: now, updated_at: now, fileable_type: target.type, fileable_id: target.id,
           });
-          await recordActivity(trx, actor, {
-            projectId: target.projectId, type: "create", resource: "file", resourceId: row.id, title: `${row.title} (attached to ${target.phrase})`,
-            privacyScope: target.privacyScope, subject: target.subject, meta: { fileable_type: target.type, fileable_id: target.id },
-          });
+          await recordEvent(trx, actor, { name: "file.attached", payload: attachmentPayload(target, row) });
         }
       };
       let result: T;
@@ -169,10 +172,22 @@ export function attachmentsService(ctx: AppContext, access: ProjectAccessService
     async openDownload(actor: Actor, projectId: number, id: number, rangeHeader: string | undefined, thumb: boolean): Promise<DownloadPlan> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const row = await attachmentsRepository(ctx.db).findWithOwner(projectId, id);
-      if (!row || !attachmentPolicy.canSee(projectAccess, row, await treeIfNeeded(projectId, row))) throw notFound("File");
+      if (!row || !attachmentPolicy.canSee(projectAccess, row, await treeIfNeeded(projectId, row))) throw notFound(say("common.file_not_found"));
       return openStored(storage, row, rangeHeader, thumb);
     },
   };
 }
 
 export type AttachmentsService = ReturnType<typeof attachmentsService>;
+
+/**
+ * How many files each of the given records has attached, its comments' files included, by id; for the
+ * modules that show the count next to a task, list, discussion or milestone.
+ */
+export function countAttachmentsWithComments(
+  db: Kysely<Database>,
+  fileableType: "discussion_board" | "task" | "task_list" | "milestone" | "file",
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  return attachmentsRepository(db).countWithComments(fileableType, ids);
+}

@@ -1,5 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
+import { capabilitiesToSee } from "../comments/comments.policy.js";
+import type { ProjectCountsProvider } from "../module.js";
+import { holds, isPrivate, privacyViewOf } from "../privacy/privacy.rules.js";
 import { attachmentsRepository, type FileCountRow, type OwnerType } from "./attachments.repository.js";
 import { folderTree, type FolderTree } from "./files.tree.js";
 
@@ -10,7 +13,7 @@ export interface ProjectFileCount {
   kind: "file" | "comment";
   /** What a reader must be able to see: `file` (an item of the files area) or the attachment owner's kind. */
   target_type: OwnerType;
-  /** 1 when that record is private, for a file also when a folder above it is. */
+  /** Non-zero when that record is private, for a file also when a folder above it is (1 then). */
   privacy: number;
   /** For a task: its list's privacy. */
   list_privacy: number;
@@ -38,10 +41,31 @@ export async function countProjectFiles(db: Kysely<Database>, projectIds: readon
   };
   const effective = (row: FileCountRow): number => {
     if (row.target_type !== "file") return row.privacy;
-    return row.privacy === 1 || (row.folder_id !== 0 && treeOf(row.project_id).isPrivatePath(row.folder_id)) ? 1 : 0;
+    return isPrivate(row.privacy) || (row.folder_id !== 0 && treeOf(row.project_id).isPrivatePath(row.folder_id)) ? 1 : 0;
   };
   return [
     ...rows.map((row) => ({ project_id: row.project_id, kind: "file" as const, target_type: row.target_type, privacy: effective(row), list_privacy: row.list_privacy, count: row.count })),
     ...fileComments.map((row) => ({ project_id: row.project_id, kind: "comment" as const, target_type: "file" as const, privacy: effective(row), list_privacy: 0, count: row.count })),
   ];
+}
+
+/**
+ * The files module's part of each project's counts: `total_files`, and the comments on files, which add to
+ * `total_comments`. A file (or a comment on one) counts for a reader who may see its record.
+ */
+export function filesProjectCounts(db: Kysely<Database>): ProjectCountsProvider<ProjectFileCount> {
+  return {
+    fields: ["total_files", "total_comments"],
+    count: (projectIds) => countProjectFiles(db, projectIds),
+    visible(rows, reader) {
+      const counts = { total_files: 0, total_comments: 0 };
+      const view = privacyViewOf(reader);
+      for (const row of rows) {
+        if (!capabilitiesToSee(row.target_type, row).every((capability) => holds(view, capability))) continue;
+        if (row.kind === "file") counts.total_files += row.count;
+        else counts.total_comments += row.count;
+      }
+      return counts;
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
-import { notFound } from "../../lib/app-error.js";
+import { notFound, say } from "../../lib/app-error.js";
 import type { ByteRange, Storage } from "../../storage/storage.js";
 import type { FileRow } from "./files.repository.js";
 import { isInlineType } from "./files.upload.js";
@@ -42,13 +42,13 @@ export function contentDisposition(kind: "attachment" | "inline", name: string):
 /** Opens a stored upload (or its thumbnail) for streaming, honouring one HTTP byte range; 404 when the bytes are gone. */
 export async function openStored(storage: Storage, row: FileRow, rangeHeader: string | undefined, thumb: boolean): Promise<DownloadPlan> {
   const key = thumb ? row.thumb_key : row.storage_key;
-  if (!key) throw notFound(thumb ? "Thumbnail" : "File");
+  if (!key) throw notFound(say(thumb ? "files.thumbnail_not_found" : "common.file_not_found"));
   const size = await storage.size(key);
-  if (size === null) throw notFound("File");
+  if (size === null) throw notFound(say("common.file_not_found"));
   const range = thumb ? null : parseRange(rangeHeader, size);
   if (range === "unsatisfiable") return { kind: "unsatisfiable", size };
   const object = await storage.get(key, range ?? undefined);
-  if (!object) throw notFound("File");
+  if (!object) throw notFound(say("common.file_not_found"));
   return { kind: "stream", row, stream: object.stream, size, range, mime: thumb ? "image/webp" : row.mime_type };
 }
 

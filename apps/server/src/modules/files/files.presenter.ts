@@ -1,5 +1,5 @@
 import type { Attachment, Comment, FileableType, FileFolder, FileItem, FileRevision } from "@plotline/contracts";
-import type { UserRow } from "../../db/schema.js";
+import type { UserRow } from "../users/users.tables.js";
 import { toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
@@ -9,6 +9,7 @@ import { attachmentDownloadPath, attachmentThumbPath, contentLink } from "./atta
 import type { AttachmentWithOwner } from "./attachments.repository.js";
 import { fileAbilities } from "./files.policy.js";
 import type { FileRow, FolderRow } from "./files.repository.js";
+import { privacyFlagText } from "../privacy/privacy.rules.js";
 
 /** What the files list knows about an attachment's owner: the row with its owner, and whether some readers may not see it. */
 export interface OwnerView {
@@ -47,7 +48,7 @@ function presentBase(row: FileRow, extras: FileExtras): FileRevision {
     type: row.type,
     url: isAttachment ? attachmentDownloadPath(row) : isUpload ? downloadPath(row) : row.url,
     parent: row.parent_id,
-    private: (owner ? owner.isPrivate : row.privacy === 1) ? "1" : "0",
+    private: owner ? (owner.isPrivate ? "1" : "0") : privacyFlagText(row.privacy),
     project_id: row.project_id,
     attachment_id: isUpload ? row.id : 0,
     mime_type: row.mime_type,
@@ -78,5 +79,5 @@ export function presentFile(row: FileRow, extras: FileExtras, more: { files?: At
 
 /** A folder in the folder lists. */
 export function presentFolder(row: FolderRow): FileFolder {
-  return { id: row.id, title: row.title, parent: row.parent_id, private: row.privacy === 1 ? "1" : "0" };
+  return { id: row.id, title: row.title, parent: row.parent_id, private: privacyFlagText(row.privacy) };
 }

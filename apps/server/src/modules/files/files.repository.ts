@@ -1,5 +1,7 @@
 import { sql, type Generated, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../../db/schema.js";
+import { visibleFilesInShownFolder } from "../privacy/privacy.filters.js";
+import type { PrivacyView } from "../privacy/privacy.rules.js";
 
 /** The `project_files` table of migrations 0005 and 0010. */
 export interface ProjectFilesTable {
@@ -52,11 +54,11 @@ export function filesRepository(base: Kysely<Database>) {
       return rows.map((row) => ({ ...row, parent_id: Number(row.parent_id), privacy: Number(row.privacy) }));
     },
 
-    /** A folder's contents (revisions and attachments excluded): folders first, then newest first. */
-    async listChildren(projectId: number, parentId: number, includePrivate: boolean): Promise<FileRow[]> {
+    /** A folder's contents the reader may see (revisions and attachments excluded): folders first, then newest first. */
+    async listChildren(projectId: number, parentId: number, view: PrivacyView): Promise<FileRow[]> {
       const rows = await db.selectFrom("project_files").selectAll()
         .where("project_id", "=", projectId).where("parent_id", "=", parentId).where("type", "<>", "revision").where("fileable_type", "is", null)
-        .$if(!includePrivate, (qb) => qb.where("privacy", "=", 0))
+        .where((eb) => visibleFilesInShownFolder(eb, view))
         .orderBy(sql`case when type = 'folder' then 0 else 1 end`).orderBy("id", "desc").execute();
       return rows.map(normalise);
     },

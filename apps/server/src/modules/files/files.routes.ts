@@ -15,7 +15,7 @@ import {
 } from "@plotline/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { invalidField } from "../../lib/app-error.js";
+import { invalidField, say } from "../../lib/app-error.js";
 import { item } from "../../lib/envelope.js";
 import { requireActor } from "../../plugins/auth.js";
 import { acceptMultipart, uploadedFiles } from "./attachments.http.js";
@@ -75,7 +75,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = createFileBody.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw invalidField(String(issue?.path[0] ?? "type"), issue?.message ?? "Invalid input.");
+        throw invalidField(String(issue?.path[0] ?? "type"), issue?.message ?? say("files.invalid_input"));
       }
       const created = await files.create(actor, project, parsed.data, uploads);
       return item(created, `${created.type === "folder" ? "Folder" : created.type === "doc" ? "Doc" : created.type === "link" ? "Link" : "Revision"} created successfully`);

@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
-import { privacyScopeOf, rescopeActivities } from "../activities/activity-recorder.js";
+import { rescopeActivities } from "../activities/activity-recorder.js";
+import { capabilitiesToSee, privacyScopeOf } from "../privacy/privacy.rules.js";
 import { filesRepository, type FileRow } from "./files.repository.js";
 import { folderTree, type FolderTree } from "./files.tree.js";
 
 /** The activity scope of an item: private when it or any folder above it is private. */
 export function fileScope(tree: FolderTree, row: Pick<FileRow, "privacy" | "parent_id">): string | null {
-  const hidden = row.privacy === 1 || (row.parent_id !== 0 && tree.isPrivatePath(row.parent_id));
-  return privacyScopeOf(hidden ? ["view_private_file"] : []);
+  return privacyScopeOf(capabilitiesToSee({ kind: "file", privacy: row.privacy, inPrivateFolder: row.parent_id !== 0 && tree.isPrivatePath(row.parent_id) }));
 }
 
 /**

@@ -1,15 +1,17 @@
 import { createFileBody, type Attachment, type Comment, type CreateFileBody, type FileFolder, type FileItem, type SortFilesBody, type UpdateFileBody } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
-import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
+import { forbidden, invalidField, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
 import type { Storage } from "../../storage/storage.js";
-import { recordActivity, resourcePhrase } from "../activities/activity-recorder.js";
-import { commentsRepository } from "../comments/comments.repository.js";
-import { commentsService } from "../comments/comments.service.js";
+import { fieldChanges } from "../../events/field-changes.js";
+import { recordEvent, transact } from "../../events/record-event.js";
+import { resourcePhrase } from "../activities/activity-recorder.js";
+import { commentsService, countComments } from "../comments/comments.service.js";
+import { canSeeFile, privacyViewOf } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
-import { usersRepository } from "../users/users.repository.js";
+import { findUsersByIds } from "../users/users.service.js";
 import { attachmentNeeds } from "./attachments.policy.js";
 import { attachmentsRepository, type AttachmentWithOwner } from "./attachments.repository.js";
 import type { AttachmentChanges, AttachmentsService } from "./attachments.service.js";
@@ -46,8 +48,6 @@ export function filesService(
 ) {
   const files = filesRepository(ctx.db);
   const attached = attachmentsRepository(ctx.db);
-  const users = usersRepository(ctx.db);
-  const comments = commentsRepository(ctx.db);
   const commentThreads = commentsService(ctx, access, attachments);
   const tz = ctx.config.timezone;
 
@@ -58,8 +58,7 @@ export function filesService(
 
   /** Whether the item is hidden from the reader: private itself or inside a private folder. */
   function isHidden(scene: Scene, row: Pick<FileRow, "privacy" | "parent_id">): boolean {
-    if (filePolicy.canSeePrivate(scene.access)) return false;
-    return row.privacy === 1 || (row.parent_id !== 0 && scene.tree.isPrivatePath(row.parent_id));
+    return !canSeeFile(privacyViewOf(scene.access), row, row.parent_id !== 0 && scene.tree.isPrivatePath(row.parent_id));
   }
 
   /** How the list shows an attachment's owner, or null when the reader may not see it (or it is gone). */
@@ -75,14 +74,14 @@ export function filesService(
    */
   async function loadVisibleWithOwner(scene: Scene, id: number): Promise<{ row: FileRow; owner: OwnerView | null }> {
     const row = await files.findItem(scene.access.projectId, id);
-    if (!row || row.type === "revision") throw notFound("File");
+    if (!row || row.type === "revision") throw notFound(say("common.file_not_found"));
     if (row.fileable_type === null) {
-      if (isHidden(scene, row)) throw notFound("File");
+      if (isHidden(scene, row)) throw notFound(say("common.file_not_found"));
       return { row, owner: null };
     }
     const withOwner = await attached.findWithOwner(scene.access.projectId, id);
     const owner = withOwner ? ownerView(scene, withOwner) : null;
-    if (!owner) throw notFound("File");
+    if (!owner) throw notFound(say("common.file_not_found"));
     return { row, owner };
   }
 
@@ -94,7 +93,7 @@ export function filesService(
   function resolveFolder(scene: Scene, folderId: number, field: string): number {
     if (folderId === 0) return 0;
     const folder = scene.tree.get(folderId);
-    if (!folder || isHidden(scene, folder)) throw invalidField(field, "The folder does not exist in this project.");
+    if (!folder || isHidden(scene, folder)) throw invalidField(field, say("files.folder_does_not_exist_project"));
     return folder.id;
   }
 
@@ -103,8 +102,8 @@ export function filesService(
     const revisions = withRevisions ? await files.listRevisions(scene.access.projectId, rows.map((row) => row.id)) : [];
     const all = [...rows, ...revisions];
     const [creators, commentCounts] = await Promise.all([
-      users.findUsersByIds(all.map((row) => row.created_by)),
-      comments.countComments("file", rows.filter((row) => row.fileable_type === null).map((row) => row.id)),
+      findUsersByIds(ctx.db, all.map((row) => row.created_by)),
+      countComments(ctx.db, "file", rows.filter((row) => row.fileable_type === null).map((row) => row.id)),
     ]);
     const byItem = new Map<number, FileRow[]>();
     for (const revision of revisions) byItem.set(revision.parent_id, [...(byItem.get(revision.parent_id) ?? []), revision]);
@@ -126,7 +125,7 @@ export function filesService(
   ): Promise<FileItem> {
     const owners = options.owner ? new Map([[row.id, options.owner]]) : undefined;
     const [item] = await presentMany(scene, [row], row.fileable_type === null, owners);
-    if (!item) throw notFound("File");
+    if (!item) throw notFound(say("common.file_not_found"));
     const holdsFiles = row.type === "doc" || row.type === "link";
     const [attachedFiles, thread] = await Promise.all([
       holdsFiles ? attachments.listFor("file", [row.id]) : Promise.resolve(new Map<number, Attachment[]>()),
@@ -143,12 +142,12 @@ export function filesService(
   }
 
   function requireCreate(scene: Scene, makePrivate: boolean): void {
-    if (!filePolicy.canCreate(scene.access)) throw forbidden("You do not have permission to add files to this project.");
-    if (makePrivate && !filePolicy.canSeePrivate(scene.access)) throw forbidden("You do not have permission to make files private.");
+    if (!filePolicy.canCreate(scene.access)) throw forbidden(say("files.cannot_add_files"));
+    if (makePrivate && !filePolicy.canSeePrivate(scene.access)) throw forbidden(say("files.cannot_make_files_private"));
   }
 
   function checkLink(url: string): string {
-    if (!HTTP_URL.test(url)) throw invalidField("url", "Enter a web address starting with http:// or https://.");
+    if (!HTTP_URL.test(url)) throw invalidField("url", say("files.enter_web_address_starting_with_http"));
     return url;
   }
 
@@ -156,7 +155,7 @@ export function filesService(
   async function downloadCheck(actor: Actor, projectId: number, id: number): Promise<FileRow> {
     const scene = await sceneOf(actor, projectId);
     const row = await loadVisible(scene, id);
-    if (row.type !== "pro_file" || !row.storage_key) throw notFound("File");
+    if (row.type !== "pro_file" || !row.storage_key) throw notFound(say("common.file_not_found"));
     return row;
   }
 
@@ -177,10 +176,11 @@ export function filesService(
       const scene = await sceneOf(actor, projectId);
       if (folderId !== 0) {
         const folder = scene.tree.get(folderId);
-        if (!folder || isHidden(scene, folder)) throw notFound("Folder");
+        if (!folder || isHidden(scene, folder)) throw notFound(say("files.folder_not_found"));
       }
       const [rows, attachmentRows] = await Promise.all([
-        files.listChildren(projectId, folderId, filePolicy.canSeePrivate(scene.access)),
+        // The folder itself was checked above, so only each child's own flag is left to read.
+        files.listChildren(projectId, folderId, privacyViewOf(scene.access)),
         folderId === 0 ? attached.listListed(projectId) : Promise.resolve([]),
       ]);
       const owners = new Map<number, OwnerView>();
@@ -225,15 +225,15 @@ export function filesService(
     async create(actor: Actor, projectId: number, input: CreateFileBody, uploads: readonly UploadedFile[] = []): Promise<FileItem> {
       const scene = await sceneOf(actor, projectId);
       requireCreate(scene, input.private);
-      if (input.type === "pro_file") throw invalidField("files", "Choose at least one file to upload.");
-      if (uploads.length > 0 && input.type !== "doc" && input.type !== "link") throw invalidField("files", "Only docs and links take attachments.");
-      if (input.title === "") throw invalidField("title", input.type === "folder" ? "Folder name is required." : "Title is required.");
+      if (input.type === "pro_file") throw invalidField("files", say("files.choose_at_least_one_file_upload"));
+      if (uploads.length > 0 && input.type !== "doc" && input.type !== "link") throw invalidField("files", say("files.only_docs_links_take_attachments"));
+      if (input.title === "") throw invalidField("title", input.type === "folder" ? say("files.folder_name_required") : say("files.title_required"));
       let parentId: number;
       let privacy = input.private ? 1 : 0;
       if (input.type === "revision") {
         const revised = await files.findItem(projectId, input.parent);
         if (!revised || (revised.type !== "doc" && revised.type !== "link") || revised.fileable_type !== null || isHidden(scene, revised)) {
-          throw invalidField("parent", "The doc or link to revise does not exist in this project.");
+          throw invalidField("parent", say("files.doc_link_revise_does_not_exist"));
         }
         parentId = revised.id;
         privacy = revised.privacy;
@@ -243,14 +243,16 @@ export function filesService(
       const url = input.type === "link" ? checkLink(input.url) : "";
       const now = nowUtc();
       const row = await attachments.write(projectId, { uploads }, (apply) =>
-        ctx.db.transaction().execute(async (trx) => {
+        transact(ctx, async (trx) => {
           const created = await filesRepository(trx).insertItem({
             project_id: projectId, parent_id: parentId, type: input.type, title: input.title,
             description: input.type === "folder" ? "" : sanitizeRichText(input.description),
             url, privacy, original_name: "", mime_type: "", size_bytes: 0, storage_key: null, thumb_key: null,
             created_by: actor.id, created_at: now, updated_at: now, fileable_type: null, fileable_id: null,
           });
-          await recordActivity(trx, actor, { projectId, type: "create", resource: "file", resourceId: created.id, title: created.title, privacyScope: fileScope(scene.tree, created) });
+          await recordEvent(trx, actor, {
+            name: "file.created", payload: { projectId, id: created.id, title: created.title, privacyScope: fileScope(scene.tree, created), type: created.type },
+          });
           if (uploads.length > 0) await apply(trx, actor, docTarget(scene, created));
           return created;
         }),
@@ -266,16 +268,16 @@ export function filesService(
       const parsed = createFileBody.safeParse({ type: "pro_file", ...fields });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw invalidField(String(issue?.path[0] ?? "body"), issue?.message ?? "Invalid upload.");
+        throw invalidField(String(issue?.path[0] ?? "body"), issue?.message ?? say("files.invalid_upload"));
       }
       const scene = await sceneOf(actor, projectId);
       requireCreate(scene, parsed.data.private);
       const parentId = resolveFolder(scene, parsed.data.parent, "parent");
-      if (uploads.length === 0) throw invalidField("files", "Choose at least one file to upload.");
+      if (uploads.length === 0) throw invalidField("files", say("files.choose_at_least_one_file_upload"));
       const { staged, discard } = await stageUploads(storage, projectId, await prepareUploads(uploads));
       try {
         const now = nowUtc();
-        const rows = await ctx.db.transaction().execute(async (trx) => {
+        const rows = await transact(ctx, async (trx) => {
           const created: FileRow[] = [];
           for (const item of staged) {
             const row = await filesRepository(trx).insertItem({
@@ -284,7 +286,7 @@ export function filesService(
               storage_key: item.key, thumb_key: item.thumbKey, created_by: actor.id, created_at: now, updated_at: now,
               fileable_type: null, fileable_id: null,
             });
-            await recordActivity(trx, actor, { projectId, type: "create", resource: "file", resourceId: row.id, title: row.title, privacyScope: fileScope(scene.tree, row) });
+            await recordEvent(trx, actor, { name: "file.uploaded", payload: { projectId, id: row.id, title: row.title, privacyScope: fileScope(scene.tree, row) } });
             created.push(row);
           }
           return created;
@@ -303,14 +305,14 @@ export function filesService(
     async update(actor: Actor, projectId: number, id: number, input: UpdateFileBody, uploads: readonly UploadedFile[] = []): Promise<FileItem> {
       const scene = await sceneOf(actor, projectId);
       const current = await loadVisible(scene, id);
-      if (current.fileable_type !== null) throw forbidden("An attachment is changed from the discussion, task, comment or doc it is attached to.");
-      if (!filePolicy.canEdit(scene.access, current)) throw forbidden("Only the project's managers or the file's creator can change it.");
+      if (current.fileable_type !== null) throw forbidden(say("files.attachment_changed_from_discussion_task_comment"));
+      if (!filePolicy.canEdit(scene.access, current)) throw forbidden(say("files.who_may_change"));
       const privacy = input.private === undefined ? current.privacy : input.private ? 1 : 0;
-      if (privacy !== current.privacy && !filePolicy.canSetPrivacy(scene.access, current)) throw forbidden("You do not have permission to change the privacy of files.");
-      if (input.title !== undefined && input.title === "") throw invalidField("title", current.type === "folder" ? "Folder name is required." : "Title is required.");
+      if (privacy !== current.privacy && !filePolicy.canSetPrivacy(scene.access, current)) throw forbidden(say("files.cannot_change_privacy_files"));
+      if (input.title !== undefined && input.title === "") throw invalidField("title", current.type === "folder" ? say("files.folder_name_required") : say("files.title_required"));
       const isContent = current.type === "doc" || current.type === "link";
       const changes: AttachmentChanges = { uploads, remove: input.files_to_delete ?? [] };
-      if (!isContent && (uploads.length > 0 || (changes.remove?.length ?? 0) > 0)) throw invalidField("files", "Only docs and links take attachments.");
+      if (!isContent && (uploads.length > 0 || (changes.remove?.length ?? 0) > 0)) throw invalidField("files", say("files.only_docs_links_take_attachments"));
       const update = {
         ...(input.title !== undefined && { title: input.title }),
         ...(isContent && input.description !== undefined && { description: sanitizeRichText(input.description) }),
@@ -326,7 +328,7 @@ export function filesService(
         return presentOne(scene, current);
       }
       const row = await attachments.write(projectId, changes, (apply) =>
-        ctx.db.transaction().execute(async (trx) => {
+        transact(ctx, async (trx) => {
           const repository = filesRepository(trx);
           if (contentChanged) {
             const { id: _revisedId, ...previous } = current;
@@ -335,9 +337,17 @@ export function filesService(
             });
           }
           const updated = await repository.updateItem(id, update);
-          if (!updated) throw notFound("File");
+          if (!updated) throw notFound(say("common.file_not_found"));
+          // Re-scoping stays in the transaction (not in a subscriber): who may read the entries must change
+          // with the record, and it needs the folder tree as it stood before the change.
           if (updated.privacy !== current.privacy) await rescopeBelow(trx, scene.tree, updated);
-          await recordActivity(trx, actor, { projectId, type: "update", resource: "file", resourceId: id, title: updated.title, privacyScope: fileScope(scene.tree, updated) });
+          await recordEvent(trx, actor, {
+            name: "file.updated",
+            payload: {
+              projectId, id, title: updated.title, privacyScope: fileScope(scene.tree, updated),
+              changes: fieldChanges(["title", "description", "url", "privacy"], current, updated),
+            },
+          });
           if (isContent) await apply(trx, actor, docTarget(scene, updated));
           return updated;
         }),
@@ -350,18 +360,21 @@ export function filesService(
       const scene = await sceneOf(actor, projectId);
       const current = await files.findItem(projectId, input.source);
       if (!current || current.type === "revision" || current.fileable_type !== null || isHidden(scene, current)) {
-        throw invalidField("source", "The item to move does not exist in this project.");
+        throw invalidField("source", say("files.item_move_does_not_exist_project"));
       }
-      if (!filePolicy.canEdit(scene.access, current)) throw forbidden("Only the project's managers or the file's creator can move it.");
+      if (!filePolicy.canEdit(scene.access, current)) throw forbidden(say("files.who_may_move"));
       const destination = resolveFolder(scene, input.destination, "destination");
       if (current.type === "folder" && destination !== 0 && scene.tree.isWithin(destination, current.id)) {
-        throw invalidField("destination", "A folder cannot be moved into itself or into a folder inside it.");
+        throw invalidField("destination", say("files.folder_cannot_moved_into_itself_into"));
       }
-      const row = await ctx.db.transaction().execute(async (trx) => {
+      const row = await transact(ctx, async (trx) => {
         const updated = await filesRepository(trx).updateItem(current.id, { parent_id: destination, updated_at: nowUtc() });
-        if (!updated) throw notFound("File");
+        if (!updated) throw notFound(say("common.file_not_found"));
         await rescopeBelow(trx, scene.tree, updated);
-        await recordActivity(trx, actor, { projectId, type: "move", resource: "file", resourceId: updated.id, title: updated.title, privacyScope: fileScope(scene.tree, updated) });
+        await recordEvent(trx, actor, {
+          name: "file.moved",
+          payload: { projectId, id: updated.id, title: updated.title, privacyScope: fileScope(scene.tree, updated), changes: fieldChanges(["parent_id"], current, updated) },
+        });
         return updated;
       });
       return presentOne(scene, row);
@@ -374,16 +387,16 @@ export function filesService(
     async remove(actor: Actor, projectId: number, id: number): Promise<void> {
       const scene = await sceneOf(actor, projectId);
       const current = await loadVisible(scene, id);
-      if (current.fileable_type !== null) throw forbidden("An attachment is removed from the discussion, task, comment or doc it is attached to.");
-      if (!filePolicy.canEdit(scene.access, current)) throw forbidden("Only the project's managers or the file's creator can delete it.");
+      if (current.fileable_type !== null) throw forbidden(say("files.attachment_removed_from_discussion_task_comment"));
+      if (!filePolicy.canEdit(scene.access, current)) throw forbidden(say("files.who_may_delete"));
       const folderIds = current.type === "folder" ? scene.tree.subtree(current.id) : [];
       const items = current.type === "folder" ? await files.listItemsIn(projectId, folderIds) : [current];
       const revisions = await files.listRevisions(projectId, items.map((item) => item.id));
       const ids = [...folderIds, ...items.map((item) => item.id), ...revisions.map((revision) => revision.id)];
       const keys = items.flatMap((item) => [item.storage_key, item.thumb_key]).filter((key): key is string => key !== null);
-      await ctx.db.transaction().execute(async (trx) => {
+      await transact(ctx, async (trx) => {
         await filesRepository(trx).deleteItems(projectId, ids);
-        await recordActivity(trx, actor, { projectId, type: "delete", resource: "file", resourceId: id, title: current.title, privacyScope: fileScope(scene.tree, current) });
+        await recordEvent(trx, actor, { name: "file.deleted", payload: { projectId, id, title: current.title, privacyScope: fileScope(scene.tree, current) } });
       });
       // A blob left behind by a storage hiccup is only wasted space; a row without its blob would be a broken file.
       await Promise.allSettled(keys.map((key) => storage.delete(key)));

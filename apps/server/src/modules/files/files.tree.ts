@@ -1,3 +1,4 @@
+import { isPrivate } from "../privacy/privacy.rules.js";
 import type { FolderRow } from "./files.repository.js";
 
 /**
@@ -40,7 +41,7 @@ export function folderTree(folders: readonly FolderRow[]): FolderTree {
   return {
     folders,
     get: (id) => byId.get(id),
-    isPrivatePath: (folderId) => ancestorsAndSelf(folderId).some((folder) => folder.privacy === 1),
+    isPrivatePath: (folderId) => ancestorsAndSelf(folderId).some((folder) => isPrivate(folder.privacy)),
     subtree(folderId) {
       const result: number[] = [];
       const queue = [folderId];

@@ -4,7 +4,7 @@ import { JSDOM } from "jsdom";
 import sharp from "sharp";
 import { randomBytes } from "node:crypto";
 import { SVG_XSS_ERROR_TYPE } from "@plotline/contracts";
-import { AppError } from "../../lib/app-error.js";
+import { AppError, say } from "../../lib/app-error.js";
 import type { Storage } from "../../storage/storage.js";
 
 /** Image types a thumbnail is made for (BMP only where the installed libvips reads it). */
@@ -109,7 +109,7 @@ export function svgProblem(bytes: Buffer): string | null {
 export function assertSafeSvg(bytes: Buffer, name: string): void {
   const problem = svgProblem(bytes);
   if (problem) {
-    throw new AppError("svg_xss", `The SVG file ${name} was refused because it contains ${problem}.`, { extra: { error_type: SVG_XSS_ERROR_TYPE } });
+    throw new AppError("svg_xss", say("files.svg_file_was_refused_because_contains", { name, problem }), { extra: { error_type: SVG_XSS_ERROR_TYPE } });
   }
 }
 

@@ -1,6 +1,6 @@
 import { healthSchema } from "@plotline/contracts";
-import { sql } from "kysely";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { healthRepository } from "./health.repository.js";
 
 /** `GET /api/health`: answers once the database answers. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     "/health",
     { schema: { tags: ["platform"], summary: "Liveness and database check", response: { 200: healthSchema } } },
     async () => {
-      await sql`select 1`.execute(app.ctx.db);
+      await healthRepository(app.ctx.db).ping();
       return { status: "ok" as const, database: app.ctx.kind };
     },
   );

@@ -1,5 +1,5 @@
 import type { Label, TaskLabel } from "@plotline/contracts";
-import type { LabelRow } from "../../db/schema.js";
+import type { LabelRow } from "./labels.tables.js";
 import { toRequiredDateObject } from "../../lib/dates.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { labelAbilities } from "./labels.policy.js";

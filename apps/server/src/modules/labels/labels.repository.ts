@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import type { Database, LabelRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import type { LabelRow } from "./labels.tables.js";
 import { inChunks } from "../../db/sql-helpers.js";
 
 /** New label values. */

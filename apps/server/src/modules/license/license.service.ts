@@ -1,7 +1,7 @@
 import type { License, LicenseActivationBody } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
-import { forbidden, invalidField } from "../../lib/app-error.js";
+import { forbidden, invalidField, say } from "../../lib/app-error.js";
 import { readLicenseKey, verifyLicenseKey, type LicenseCheck } from "../../lib/license-token.js";
 import { licensePolicy } from "./license.policy.js";
 import { expiryDay, presentLicense, presentNoLicense } from "./license.presenter.js";
@@ -19,7 +19,7 @@ function problemOf(check: Exclude<LicenseCheck, { ok: true }>): { field: "key"; 
   }
 }
 
-const OTHER_EMAIL = "This license key was issued to another e-mail address.";
+const OTHER_EMAIL = say("license.issued_to_other_email");
 
 /**
  * The license: an Ed25519-signed key checked offline against the configured public key, kept in the site
@@ -30,7 +30,7 @@ export function licenseService(ctx: AppContext, now: () => Date = () => new Date
   const publicKey = readLicenseKey(ctx.config.licensePublicKey, "public");
 
   function requireManager(actor: Actor): void {
-    if (!licensePolicy.canManage(actor)) throw forbidden("Only site managers can manage the license.");
+    if (!licensePolicy.canManage(actor)) throw forbidden(say("license.who_may_manage_license"));
   }
 
   return {
@@ -41,7 +41,7 @@ export function licenseService(ctx: AppContext, now: () => Date = () => new Date
       if (!stored) return presentNoLicense();
       const check = verifyLicenseKey(stored.key, publicKey, now());
       if (!check.ok) return presentLicense(stored, check.payload ?? null, problemOf(check).message);
-      if (check.payload.email !== stored.email) return presentLicense(stored, check.payload, OTHER_EMAIL);
+      if (check.payload.email !== stored.email) return presentLicense(stored, check.payload, OTHER_EMAIL.text);
       return presentLicense(stored, check.payload, null);
     },
 

@@ -1,5 +1,6 @@
 import type { Milestone } from "@plotline/contracts";
-import type { MilestoneRow, UserRow } from "../../db/schema.js";
+import type { MilestoneRow } from "./milestones.tables.js";
+import type { UserRow } from "../users/users.tables.js";
 import { toOptionalDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
@@ -7,6 +8,7 @@ import type { ProjectAccess } from "../projects/project-access.js";
 import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { milestoneAbilities } from "./milestones.policy.js";
 import type { LinkedRow } from "./milestones.repository.js";
+import { privacyFlagText } from "../privacy/privacy.rules.js";
 
 /** Everything a milestone presentation is built from, loaded in bulk by the service. */
 export interface MilestoneExtras {
@@ -34,7 +36,7 @@ export function presentMilestone(row: MilestoneRow, extras: MilestoneExtras): Mi
     creator: related(presentUserOrPlaceholder(extras.users, row.created_by)),
     task_lists: related(lists),
     discussion_boards: related(discussions),
-    meta: { privacy: row.privacy === 1 ? "1" : "0", total_task_list: lists.length, total_discussion_boards: discussions.length },
+    meta: { privacy: privacyFlagText(row.privacy), total_task_list: lists.length, total_discussion_boards: discussions.length },
     abilities: milestoneAbilities(extras.access, row),
   };
 }

@@ -1,11 +1,15 @@
 import { sql, type Kysely } from "kysely";
-import type { Database, MilestoneRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import { inChunks } from "../../db/sql-helpers.js";
+import { visibleDiscussions, visibleMilestones, visibleTaskLists } from "../privacy/privacy.filters.js";
+import type { PrivacyView } from "../privacy/privacy.rules.js";
+import type { MilestoneRow } from "./milestones.tables.js";
 
 /** Which milestones of a project a listing covers. */
 export interface MilestoneScope {
   projectId: number;
-  /** Include private milestones (the reader holds view_private_milestone). */
-  includePrivate: boolean;
+  /** The reader's view: private milestones only when it shows them. */
+  view: PrivacyView;
   status?: number;
 }
 
@@ -22,7 +26,7 @@ export function milestonesRepository(db: Kysely<Database>) {
     return db
       .selectFrom("milestones")
       .where("project_id", "=", scope.projectId)
-      .$if(!scope.includePrivate, (qb) => qb.where("privacy", "=", 0))
+      .where((eb) => visibleMilestones(eb, scope.view))
       .$if(scope.status !== undefined, (qb) => qb.where("status", "=", scope.status ?? 0));
   }
 
@@ -43,26 +47,34 @@ export function milestonesRepository(db: Kysely<Database>) {
       return { rows, total: Number(total.count) };
     },
 
+    /** How many milestones each project has, by privacy flag: the raw rows of the projects' `total_milestones`. */
+    async countForProjects(projectIds: readonly number[]): Promise<Array<{ project_id: number; privacy: number; count: number }>> {
+      const rows = await inChunks(projectIds, (chunk) =>
+        db.selectFrom("milestones").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
+          .where("project_id", "in", chunk).groupBy(["project_id", "privacy"]).execute());
+      return rows.map((row) => ({ project_id: Number(row.project_id), privacy: Number(row.privacy), count: Number(row.count) }));
+    },
+
     findMilestone(projectId: number, id: number): Promise<MilestoneRow | undefined> {
       return db.selectFrom("milestones").selectAll().where("project_id", "=", projectId).where("id", "=", id).executeTakeFirst();
     },
 
-    /** Task lists linked to the given milestones; private ones only when asked for. */
-    findLinkedLists(milestoneIds: readonly number[], includePrivate: boolean): Promise<LinkedRow[]> {
+    /** Task lists linked to the given milestones that the reader sees. */
+    findLinkedLists(milestoneIds: readonly number[], view: PrivacyView): Promise<LinkedRow[]> {
       if (milestoneIds.length === 0) return Promise.resolve([]);
       return db.selectFrom("task_lists").select(["id", "title", "milestone_id"])
         .where("milestone_id", "in", [...milestoneIds])
-        .$if(!includePrivate, (qb) => qb.where("privacy", "=", 0))
+        .where((eb) => visibleTaskLists(eb, view))
         .orderBy("sort_order").orderBy("id")
         .execute();
     },
 
-    /** Discussions linked to the given milestones; private ones only when asked for. */
-    findLinkedDiscussions(milestoneIds: readonly number[], includePrivate: boolean): Promise<LinkedRow[]> {
+    /** Discussions linked to the given milestones that the reader sees. */
+    findLinkedDiscussions(milestoneIds: readonly number[], view: PrivacyView): Promise<LinkedRow[]> {
       if (milestoneIds.length === 0) return Promise.resolve([]);
       return db.selectFrom("discussions").select(["id", "title", "milestone_id"])
         .where("milestone_id", "in", [...milestoneIds])
-        .$if(!includePrivate, (qb) => qb.where("privacy", "=", 0))
+        .where((eb) => visibleDiscussions(eb, view))
         .orderBy("id", "desc")
         .execute();
     },

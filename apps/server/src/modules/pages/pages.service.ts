@@ -1,9 +1,9 @@
 import { RESERVED_PAGE_PATHS, type CreateSitePageBody, type SitePage, type UpdateSitePageBody } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
-import { forbidden, invalidField, notFound } from "../../lib/app-error.js";
+import { forbidden, invalidField, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
-import { siteSettingsRepository } from "../site-settings/site-settings.repository.js";
+import { clearFrontEndPageIf, findFrontEndPageId } from "../site-settings/site-settings.service.js";
 import { pagesPolicy } from "./pages.policy.js";
 import { presentPage } from "./pages.presenter.js";
 import { pagesRepository } from "./pages.repository.js";
@@ -18,12 +18,12 @@ export function pagesService(ctx: AppContext) {
   const pages = pagesRepository(ctx.db);
 
   function requireManager(actor: Actor): void {
-    if (!pagesPolicy.canManage(actor)) throw forbidden("Only site managers can change the site's pages.");
+    if (!pagesPolicy.canManage(actor)) throw forbidden(say("pages.who_may_change_site_pages"));
   }
 
   async function checkPath(path: string, exceptId?: number): Promise<void> {
-    if (isReserved(path)) throw invalidField("path", `The path ${path} is used by Plotline itself; choose another.`);
-    if (await pages.findByPath(path, exceptId)) throw invalidField("path", `A page with the path ${path} already exists.`);
+    if (isReserved(path)) throw invalidField("path", say("pages.path_used_by_plotline_itself_choose", { path }));
+    if (await pages.findByPath(path, exceptId)) throw invalidField("path", say("pages.page_with_path_already_exists", { path }));
   }
 
   /** Runs a write; a unique-path violation from a concurrent write becomes the same 400 as the check. */
@@ -31,7 +31,7 @@ export function pagesService(ctx: AppContext) {
     try {
       return await write();
     } catch (error) {
-      if (path !== undefined && (await pages.findByPath(path))) throw invalidField("path", `A page with the path ${path} already exists.`);
+      if (path !== undefined && (await pages.findByPath(path))) throw invalidField("path", say("pages.page_with_path_already_exists", { path }));
       throw error;
     }
   }
@@ -50,14 +50,14 @@ export function pagesService(ctx: AppContext) {
 
     async updatePage(actor: Actor, id: number, input: UpdateSitePageBody): Promise<SitePage> {
       requireManager(actor);
-      if (!(await pages.findPage(id))) throw notFound("Page");
+      if (!(await pages.findPage(id))) throw notFound(say("pages.page_not_found"));
       if (input.path !== undefined) await checkPath(input.path, id);
       const row = await guardPath(input.path, () =>
         pages.updatePage(id, {
           ...(input.post_title !== undefined && { title: input.post_title }),
           ...(input.path !== undefined && { path: input.path }),
         }));
-      if (!row) throw notFound("Page");
+      if (!row) throw notFound(say("pages.page_not_found"));
       return presentPage(row);
     },
 
@@ -65,16 +65,15 @@ export function pagesService(ctx: AppContext) {
     async deletePage(actor: Actor, id: number): Promise<void> {
       requireManager(actor);
       await ctx.db.transaction().execute(async (trx) => {
-        if (!(await pagesRepository(trx).deletePage(id))) throw notFound("Page");
-        const settings = siteSettingsRepository(trx);
-        if (Number(await settings.findValue("front_end_page")) === id) await settings.saveValue("front_end_page", 0, nowUtc());
+        if (!(await pagesRepository(trx).deletePage(id))) throw notFound(say("pages.page_not_found"));
+        await clearFrontEndPageIf(trx, id);
       });
     },
 
     /** The path the app is served at without admin chrome, or null when no front-end page is chosen. */
     async frontEndPath(): Promise<string | null> {
-      const id = Number(await siteSettingsRepository(ctx.db).findValue("front_end_page"));
-      if (!Number.isInteger(id) || id <= 0) return null;
+      const id = await findFrontEndPageId(ctx.db);
+      if (id === 0) return null;
       return (await pages.findPage(id))?.path ?? null;
     },
   };

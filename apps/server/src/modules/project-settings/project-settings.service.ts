@@ -10,14 +10,14 @@ import {
 } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden } from "../../lib/app-error.js";
+import { AppError, forbidden, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
-import { recordActivity } from "../activities/activity-recorder.js";
+import { recordEvent, transact } from "../../events/record-event.js";
 import { capabilitiesFor, type ProjectAccessService } from "../projects/project-access.js";
 import { projectPolicy } from "../projects/projects.policy.js";
 import { projectSettingsRepository } from "./project-settings.repository.js";
 
-const MANAGE_MESSAGE = "Only the project's managers can change its settings.";
+const MANAGE_MESSAGE = say("project_settings.who_may_change_settings");
 
 /**
  * The capabilities the project applies, read exactly as access checks read them (`capabilitiesFor` of
@@ -53,7 +53,7 @@ function parseBody(body: SaveProjectSettingsBody): ParsedProjectSetting[] {
     else for (const [field, messages] of Object.entries(result.params)) (params[field] ??= []).push(...messages);
   }
   const messages = Object.values(params).flat();
-  if (messages.length > 0) throw new AppError("rest_invalid_param", messages[0] ?? "Invalid setting", { params });
+  if (messages.length > 0) throw new AppError("rest_invalid_param", messages[0] ?? say("project_settings.invalid_setting"), { params });
   return parsed;
 }
 
@@ -84,7 +84,7 @@ export function projectSettingsService(ctx: AppContext, access: ProjectAccessSer
     async saveSettings(actor: Actor, projectId: number, body: SaveProjectSettingsBody): Promise<ProjectSettings> {
       await requireManager(actor, projectId);
       const parsed = parseBody(body);
-      await ctx.db.transaction().execute(async (trx) => {
+      await transact(ctx, async (trx) => {
         const repo = projectSettingsRepository(trx);
         const saved = await repo.findValues(projectId);
         const now = nowUtc();
@@ -95,9 +95,7 @@ export function projectSettingsService(ctx: AppContext, access: ProjectAccessSer
           saved.set(setting.key, json);
           if (Object.keys(changed).length === 0) continue;
           await repo.saveValue(projectId, setting.key, json, now);
-          await recordActivity(trx, actor, {
-            projectId, type: "update", resource: "project_settings", resourceId: null, title: setting.key, meta: { key: setting.key, changes: changed },
-          });
+          await recordEvent(trx, actor, { name: "project_settings.updated", payload: { projectId, key: setting.key, changes: changed } });
         }
       });
       return readSettings(projectId);

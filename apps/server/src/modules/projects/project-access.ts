@@ -9,7 +9,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, notFound } from "../../lib/app-error.js";
+import { AppError, notFound, say, type Text } from "../../lib/app-error.js";
 import { projectAccessRepository, type MembershipRow } from "./project-access.repository.js";
 
 /**
@@ -100,8 +100,8 @@ export function projectAccessService(db: Kysely<Database>) {
       if (!entries.has(projectId)) await accessToProjects(actor, [projectId]);
       const access = entries.get(projectId);
       if (typeof access === "object") return access;
-      if (access === "not_member") throw new AppError("forbidden", "You are not a member of this project.");
-      throw notFound("Project");
+      if (access === "not_member") throw new AppError("forbidden", say("projects.you_not_member_project"));
+      throw notFound(say("common.project_not_found"));
     },
 
     /** Forgets what was worked out for this actor, after their membership or role changed mid-request. */
@@ -127,6 +127,6 @@ export function projectAccessService(db: Kysely<Database>) {
 export type ProjectAccessService = ReturnType<typeof projectAccessService>;
 
 /** Throws 403 unless the access grants the capability. */
-export function requireCapability(access: ProjectAccess, capability: Capability, message: string): void {
+export function requireCapability(access: ProjectAccess, capability: Capability, message: Text): void {
   if (!access.can(capability)) throw new AppError("forbidden", message);
 }

@@ -27,5 +27,12 @@ export function projectAbilities(access: ProjectAccess, canCreateProjects: boole
     view_private_milestone: access.can("view_private_milestone"),
     view_private_message: access.can("view_private_message"),
     view_private_file: access.can("view_private_file"),
+    // Each module's policy lets a new record be private for the holders of its view_private_* capability
+    // (discussions: anyone who may start one); the create forms read these instead of re-coding that.
+    can_set_privacy_list: access.can("view_private_list"),
+    can_set_privacy_task: access.can("view_private_task"),
+    can_set_privacy_milestone: access.can("view_private_milestone"),
+    can_set_privacy_message: access.can("create_message"),
+    can_set_privacy_file: access.can("view_private_file"),
   };
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from "kysely";
-import type { Database, ProjectRow, UserRow } from "../../db/schema.js";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.js";
+import type { ProjectRow } from "./projects.tables.js";
+import type { UserRow } from "../users/users.tables.js";
 import { containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
-import { countProjectFiles } from "../files/files.counts.js";
 
 /** Which projects a listing covers. */
 export interface ProjectScope {
@@ -17,23 +18,7 @@ export interface ProjectScope {
 /** A member row joined with the user. */
 export type MemberWithUser = UserRow & { project_id: number; role_id: number };
 
-/** Raw counts per project, split by privacy so that each reader's view can be summed from them. */
-export interface CountRow {
-  project_id: number;
-  kind: "list" | "task" | "discussion" | "milestone" | "comment" | "activity" | "file";
-  /** The record's privacy; for a comment, the privacy of the record commented on. */
-  privacy: number;
-  /** For a task, or a comment on one: the privacy of the task's list. */
-  list_privacy: number;
-  status: number;
-  /** For a comment: the kind of record commented on (`task`, `task_list`, ...). */
-  target_type: string | null;
-  /** For an activity: its privacy_scope. */
-  scope: string | null;
-  count: number;
-}
-
-/** Queries on projects, members, favourites and project counts. */
+/** Queries on projects, members and favourites (each module counts its own records in a project). */
 export function projectsRepository(db: Kysely<Database>) {
   function scoped(scope: ProjectScope) {
     return db
@@ -46,59 +31,6 @@ export function projectsRepository(db: Kysely<Database>) {
         qb.where("projects.id", "in", db.selectFrom("favourite_projects").select("project_id").where("user_id", "=", scope.viewerId)),
       )
       .$if(Boolean(scope.status) && !scope.favouritesOnly, (qb) => qb.where("projects.status", "=", scope.status ?? ""));
-  }
-
-  /** The counts of one chunk of projects. */
-  async function countChunk(ids: number[]): Promise<CountRow[]> {
-    // A comment counts for a reader who may see the record it is on: its privacy, and for a task its list's.
-    const targetPrivacy = sql<number>`coalesce(${sql.ref("tasks.privacy")}, ${sql.ref("task_lists.privacy")}, ${sql.ref("discussions.privacy")}, ${sql.ref("milestones.privacy")}, 0)`;
-    const targetListPrivacy = sql<number>`coalesce(${sql.ref("lists_of_tasks.privacy")}, 0)`;
-    const [lists, tasks, discussions, milestones, comments, activities] = await Promise.all([
-      db.selectFrom("task_lists").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("project_id", "in", ids).where("status", "=", 1).groupBy(["project_id", "privacy"]).execute(),
-      db.selectFrom("tasks").innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
-        .select(["tasks.project_id", "tasks.privacy", "task_lists.privacy as list_privacy", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("tasks.project_id", "in", ids).where("tasks.parent_id", "=", 0)
-        .groupBy(["tasks.project_id", "tasks.privacy", "task_lists.privacy", "tasks.status"]).execute(),
-      db.selectFrom("discussions").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("project_id", "in", ids).groupBy(["project_id", "privacy"]).execute(),
-      db.selectFrom("milestones").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("project_id", "in", ids).groupBy(["project_id", "privacy"]).execute(),
-      db.selectFrom("comments")
-        .leftJoin("tasks", (join) => join.onRef("tasks.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "task"))
-        .leftJoin("task_lists as lists_of_tasks", "lists_of_tasks.id", "tasks.task_list_id")
-        .leftJoin("task_lists", (join) => join.onRef("task_lists.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "task_list"))
-        .leftJoin("discussions", (join) => join.onRef("discussions.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "discussion_board"))
-        .leftJoin("milestones", (join) => join.onRef("milestones.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "milestone"))
-        .select(["comments.project_id", "comments.commentable_type", targetPrivacy.as("privacy"), targetListPrivacy.as("list_privacy"), (eb) => eb.fn.countAll<number>().as("count")])
-        .where("comments.project_id", "in", ids)
-        // Comments on files take their privacy from the folders above the file: counted by the files module.
-        .where("comments.commentable_type", "<>", "file")
-        .groupBy(["comments.project_id", "comments.commentable_type", targetPrivacy, targetListPrivacy]).execute(),
-      // Scopes are few (one per private kind and their joins), so grouping by them stays small.
-      db.selectFrom("activities").select(["project_id", "privacy_scope", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("project_id", "in", ids).groupBy(["project_id", "privacy_scope"]).execute(),
-    ]);
-    const rows: CountRow[] = [];
-    const push = (
-      kind: CountRow["kind"],
-      row: { project_id: number; count: number | string; privacy?: number; list_privacy?: number; status?: number; commentable_type?: string; privacy_scope?: string | null },
-    ) =>
-      rows.push({
-        project_id: row.project_id, kind, privacy: Number(row.privacy ?? 0), list_privacy: Number(row.list_privacy ?? 0), status: Number(row.status ?? 0),
-        target_type: row.commentable_type ?? null, scope: row.privacy_scope ?? null, count: Number(row.count),
-      });
-    for (const row of lists) push("list", row);
-    for (const row of tasks) push("task", row);
-    for (const row of discussions) push("discussion", row);
-    for (const row of milestones) push("milestone", row);
-    for (const row of comments) push("comment", row);
-    for (const row of activities) push("activity", row);
-    // Files and comments on files: their privacy may come from private folders, which the files module resolves.
-    for (const row of await countProjectFiles(db, ids)) {
-      rows.push({ project_id: row.project_id, kind: row.kind, privacy: row.privacy, list_privacy: row.list_privacy, status: 0, target_type: row.target_type, scope: null, count: row.count });
-    }
-    return rows;
   }
 
   return {
@@ -147,10 +79,6 @@ export function projectsRepository(db: Kysely<Database>) {
       return new Set(rows.map((row) => row.project_id));
     },
 
-    /** Counts of everything in the given projects, grouped so privacy can be applied per reader; ten queries per 500 projects. */
-    countContents(projectIds: readonly number[]): Promise<CountRow[]> {
-      return inChunks(projectIds, countChunk);
-    },
     async insertProject(project: Omit<ProjectRow, "id" | "department_id"> & { department_id?: number | null }): Promise<ProjectRow> {
       return db.insertInto("projects").values(project).returningAll().executeTakeFirstOrThrow();
     },

@@ -10,22 +10,24 @@ import {
   type User,
 } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
-import type { ProjectRow } from "../../db/schema.js";
+import type { ProjectRow } from "./projects.tables.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, invalidField } from "../../lib/app-error.js";
+import { AppError, forbidden, invalidField, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { recordActivity } from "../activities/activity-recorder.js";
+import { fieldChanges } from "../../events/field-changes.js";
+import { recordEvent, transact } from "../../events/record-event.js";
 import { departmentPeople, withCoWorkers } from "../departments/departments.service.js";
 import { type AttachmentsService } from "../files/attachments.service.js";
 import type { SiteSettingsService } from "../site-settings/site-settings.service.js";
 import { presentUser } from "../users/users.presenter.js";
-import { usersRepository } from "../users/users.repository.js";
+import { findUsersByIds, searchUsers } from "../users/users.service.js";
 import type { ProjectAccess, ProjectAccessService } from "./project-access.js";
 import { projectPolicy } from "./projects.policy.js";
 import { presentProject } from "./projects.presenter.js";
 import { projectsRepository } from "./projects.repository.js";
+import type { ProjectCountsProvider } from "../module.js";
 
 /** Totals of the projects list tabs. */
 export interface ProjectListMeta {
@@ -36,23 +38,45 @@ export interface ProjectListMeta {
   total_favourite: number;
 }
 
+/** What one reader may see of the counts the modules add to one project, fields two modules share added up. */
+function moduleCountsOf(
+  projectId: number,
+  reader: ProjectAccess,
+  providers: readonly ProjectCountsProvider[],
+  rowsByProvider: ReadonlyArray<ReadonlyArray<{ project_id: number }>>,
+): Record<string, number> {
+  const totals: Record<string, number> = {};
+  providers.forEach((provider, index) => {
+    const rows = (rowsByProvider[index] ?? []).filter((row) => row.project_id === projectId);
+    for (const [field, count] of Object.entries(provider.visible(rows, reader))) totals[field] = (totals[field] ?? 0) + count;
+  });
+  return totals;
+}
+
 /** Projects, their members and favourites. */
 export function projectsService(
   ctx: AppContext,
-  access: ProjectAccessService,
-  siteSettings: SiteSettingsService,
-  attachments: AttachmentsService,
+  deps: {
+    access: ProjectAccessService;
+    siteSettings: SiteSettingsService;
+    /** The files module's service, read when a project is deleted (files are built after projects). */
+    attachments: () => AttachmentsService;
+    /** What the modules count in a project, for `meta` (tasks, lists, comments, files ...: each its own). */
+    countProviders: () => readonly ProjectCountsProvider[];
+  },
 ) {
+  const { access, siteSettings, attachments, countProviders } = deps;
   const projects = projectsRepository(ctx.db);
   const tz = ctx.config.timezone;
 
   /** Presents rows with members, favourites, abilities and (when asked) counts: a fixed number of queries. */
   async function presentMany(actor: Actor, rows: ProjectRow[], withCounts: boolean, accesses?: Map<number, ProjectAccess>): Promise<Project[]> {
     const ids = rows.map((row) => row.id);
-    const [members, favourites, counts, resolved, canCreateProjects] = await Promise.all([
+    const providers = withCounts ? countProviders() : [];
+    const [members, favourites, moduleRows, resolved, canCreateProjects] = await Promise.all([
       projects.findMembers(ids),
       projects.findFavouriteIds(actor.id, ids),
-      withCounts ? projects.countContents(ids) : Promise.resolve([]),
+      Promise.all(providers.map((provider) => provider.count(ids))),
       accesses ?? access.accessToProjects(actor, ids),
       siteSettings.canCreateProjects(actor),
     ]);
@@ -65,7 +89,7 @@ export function projectsService(
           favourite: favourites.has(row.id),
           access: projectAccess,
           canCreateProjects,
-          counts: withCounts ? counts.filter((count) => count.project_id === row.id) : undefined,
+          moduleCounts: withCounts ? moduleCountsOf(row.id, projectAccess, providers, moduleRows) : undefined,
           timezone: tz,
         }),
       ];
@@ -77,13 +101,13 @@ export function projectsService(
     const seen = new Set<number>();
     for (const member of members) {
       // One row per user and project: a repeat would fail on the primary key half-way through.
-      if (seen.has(member.user_id)) throw invalidField("assignees", `User ${member.user_id} is listed twice.`);
+      if (seen.has(member.user_id)) throw invalidField("assignees", say("projects.user_listed_twice", { user_id: member.user_id }));
       seen.add(member.user_id);
     }
     const ids = [...seen];
-    const found = await usersRepository(ctx.db).findUsersByIds(ids);
+    const found = await findUsersByIds(ctx.db, ids);
     const missing = ids.filter((id) => !found.some((user) => user.id === id));
-    if (missing.length > 0) throw invalidField("assignees", `Unknown user id: ${missing.join(", ")}`);
+    if (missing.length > 0) throw invalidField("assignees", say("common.unknown_user_id", { missing: missing.join(", ") }));
   }
 
   /**
@@ -102,9 +126,9 @@ export function projectsService(
   async function getOne(actor: Actor, projectId: number): Promise<Project> {
     const projectAccess = await access.requireAccess(actor, projectId);
     const row = await projects.findProject(projectId);
-    if (!row) throw new AppError("not_found", "Project not found");
+    if (!row) throw new AppError("not_found", say("common.project_not_found"));
     const [project] = await presentMany(actor, [row], true, new Map([[projectId, projectAccess]]));
-    if (!project) throw new AppError("not_found", "Project not found");
+    if (!project) throw new AppError("not_found", say("common.project_not_found"));
     return project;
   }
 
@@ -130,13 +154,13 @@ export function projectsService(
     getProject: getOne,
 
     async createProject(actor: Actor, input: CreateProjectBody): Promise<Project> {
-      if (!(await siteSettings.canCreateProjects(actor))) throw forbidden("You do not have permission to create projects.");
+      if (!(await siteSettings.canCreateProjects(actor))) throw forbidden(say("projects.cannot_create_projects"));
       await validateMembers(input.assignees);
       const department = await departmentChoice(input.department_id, null);
       const listed = [{ user_id: actor.id, role_id: ROLE.manager }, ...input.assignees.filter((member) => member.user_id !== actor.id)];
       const members = withCoWorkers(listed, department?.people ?? []);
       const now = nowUtc();
-      const row = await ctx.db.transaction().execute(async (trx) => {
+      const row = await transact(ctx, async (trx) => {
         const repo = projectsRepository(trx);
         const created = await repo.insertProject({
           title: input.title,
@@ -150,7 +174,7 @@ export function projectsService(
         });
         await repo.replaceMembers(created.id, members, now);
         await repo.insertInbox(created.id, actor.id, now);
-        await recordActivity(trx, actor, { projectId: created.id, type: "create", resource: "project", resourceId: created.id, title: created.title });
+        await recordEvent(trx, actor, { name: "project.created", payload: { projectId: created.id, id: created.id, title: created.title, privacyScope: null } });
         return created;
       });
       access.forget(actor, row.id);
@@ -159,18 +183,19 @@ export function projectsService(
 
     async updateProject(actor: Actor, projectId: number, input: UpdateProjectBody): Promise<Project> {
       const projectAccess = await access.requireAccess(actor, projectId);
-      if (!projectPolicy.canEdit(projectAccess)) throw forbidden("Only the project's managers can change it.");
+      if (!projectPolicy.canEdit(projectAccess)) throw forbidden(say("projects.who_may_change"));
       if (input.assignees) {
         await validateMembers(input.assignees);
         if (!input.assignees.some((member) => member.role_id === ROLE.manager)) {
-          throw invalidField("assignees", "A project needs at least one manager.");
+          throw invalidField("assignees", say("projects.project_needs_at_least_one_manager"));
         }
       }
       const department = input.department_id === undefined ? undefined : await departmentChoice(input.department_id, (await projects.findProject(projectId))?.department_id ?? null);
       const joining = department?.people ?? [];
       const now = nowUtc();
-      await ctx.db.transaction().execute(async (trx) => {
+      await transact(ctx, async (trx) => {
         const repo = projectsRepository(trx);
+        const before = await repo.findProject(projectId);
         const updated = await repo.updateProject(projectId, {
           ...(input.title !== undefined && { title: input.title }),
           ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
@@ -179,7 +204,7 @@ export function projectsService(
           ...(department && { department_id: department.id }),
           updated_at: now,
         });
-        if (!updated) throw new AppError("not_found", "Project not found");
+        if (!updated) throw new AppError("not_found", say("common.project_not_found"));
         if (input.assignees) {
           const members = withCoWorkers(input.assignees, joining);
           await repo.replaceMembers(projectId, members, now);
@@ -188,7 +213,8 @@ export function projectsService(
         } else if (joining.length > 0) {
           await repo.addMembers(projectId, withCoWorkers([], joining), now);
         }
-        await recordActivity(trx, actor, { projectId, type: "update", resource: "project", resourceId: projectId, title: updated.title });
+        const changes = before ? fieldChanges(["title", "description", "status", "color", "department_id"], before, updated) : {};
+        await recordEvent(trx, actor, { name: "project.updated", payload: { projectId, id: projectId, title: updated.title, privacyScope: null, changes } });
       });
       access.forget(actor, projectId);
       return getOne(actor, projectId);
@@ -196,9 +222,9 @@ export function projectsService(
 
     async deleteProject(actor: Actor, projectId: number): Promise<void> {
       const projectAccess = await access.requireAccess(actor, projectId);
-      if (!projectPolicy.canDelete(projectAccess)) throw forbidden("Only the project's managers can delete it.");
+      if (!projectPolicy.canDelete(projectAccess)) throw forbidden(say("projects.who_may_delete"));
       // The stored bytes of its files and attachments go too.
-      await attachments.deleteProjectWithFiles(projectId, () => projects.deleteProject(projectId));
+      await attachments().deleteProjectWithFiles(projectId, () => projects.deleteProject(projectId));
     },
 
     async setFavourite(actor: Actor, projectId: number, favourite: boolean): Promise<Project> {
@@ -210,7 +236,7 @@ export function projectsService(
     /** Users who share a project with the actor (site managers: everyone), all of them on one page. */
     async assignedUsers(actor: Actor): Promise<{ users: User[]; pagination: Pagination }> {
       const rows = actor.isSiteManager
-        ? (await usersRepository(ctx.db).searchUsers({ limit: null, offset: 0 })).rows
+        ? (await searchUsers(ctx.db, { limit: null, offset: 0 })).rows
         : await projects.findUsersSharingProjects(actor.id);
       return { users: rows.map(presentUser), pagination: paginationMeta(pageRequest(1, -1, -1), rows.length, rows.length) };
     },

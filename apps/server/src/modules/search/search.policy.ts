@@ -1,15 +1,7 @@
-import type { Capability, SearchModel } from "@plotline/contracts";
+import type { SearchModel } from "@plotline/contracts";
+import { groupByView, privacyViewOf } from "../privacy/privacy.rules.js";
 import type { ProjectAccess } from "../projects/project-access.js";
-import type { DocumentKind, PrivateKind, SearchFilter } from "./search.repository.js";
-
-/** The capability that shows each kind of private record. */
-const CAPABILITY_OF: Record<PrivateKind, Capability> = {
-  task: "view_private_task",
-  list: "view_private_list",
-  milestone: "view_private_milestone",
-  message: "view_private_message",
-  file: "view_private_file",
-};
+import type { DocumentKind, SearchFilter } from "./search.repository.js";
 
 /** Which modules are on, as far as search cares. */
 export interface SearchModules {
@@ -43,15 +35,12 @@ export function searchFilterFor(
   modules: SearchModules,
   projectIds: readonly number[] | null = null,
 ): SearchFilter {
-  const hidden: Record<PrivateKind, number[]> = { task: [], list: [], milestone: [], message: [], file: [] };
-  const ids: number[] = [];
-  if (accesses) {
-    for (const access of accesses) {
-      ids.push(access.projectId);
-      for (const privateKind of Object.keys(CAPABILITY_OF) as PrivateKind[]) {
-        if (!access.can(CAPABILITY_OF[privateKind])) hidden[privateKind].push(access.projectId);
-      }
-    }
-  }
-  return { kinds, projectIds: accesses ? ids : projectIds, hidden, withoutFileComments: !modules.files };
+  const views = accesses ? [...accesses].map((access) => ({ projectId: access.projectId, view: privacyViewOf(access) })) : null;
+  return {
+    kinds,
+    projectIds: views ? views.map((entry) => entry.projectId) : projectIds,
+    // The privacy module says, per group of projects read with the same view, what is hidden.
+    scopes: views ? groupByView(views) : [],
+    withoutFileComments: !modules.files,
+  };
 }

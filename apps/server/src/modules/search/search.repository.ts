@@ -1,21 +1,20 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { DatabaseKind } from "../../db/kysely.js";
 import type { Database } from "../../db/schema.js";
+import { hiddenFolderIds, hiddenRecordIds } from "../privacy/privacy.filters.js";
+import type { ViewScope } from "../privacy/privacy.rules.js";
 import { fts5Query, fts5TitleQuery, likePattern, trigramQuery, tsQuery, tsTitleQuery, type ParsedQuery } from "./search.text.js";
 
 /** Kinds of rows in search_documents (migration 0008-search). */
 export type DocumentKind = "task" | "subtask" | "task_list" | "discussion_board" | "milestone" | "comment" | "doc" | "project";
-
-/** The private records a reader may not see, by the capability that would show them. */
-export type PrivateKind = "task" | "list" | "milestone" | "message" | "file";
 
 /** Which documents a search may return. */
 export interface SearchFilter {
   kinds: readonly DocumentKind[];
   /** Projects searched; null for every project (a site manager). Never empty. */
   projectIds: readonly number[] | null;
-  /** Per private kind, the searched projects in which the reader lacks the matching view_private_*. */
-  hidden: Readonly<Record<PrivateKind, readonly number[]>>;
+  /** The searched projects grouped by the reader's privacy view of them; empty when nothing is hidden (site managers). */
+  scopes: readonly ViewScope[];
   /** Leave out comments on project files (the files module is off). */
   withoutFileComments: boolean;
 }
@@ -57,34 +56,28 @@ export type Branch = "words" | "partial";
 export function searchRepository(db: Kysely<Database>, kind: DatabaseKind) {
   /**
    * Membership, kinds and privacy as SQL on the document `d`: privacy is read from the source tables, so a
-   * record made private a moment ago is hidden at once. Each hidden set is one uncorrelated subquery.
+   * record made private a moment ago is hidden at once. The privacy module gives each hidden set as one
+   * uncorrelated subquery; the document says which records it stands for (its subject, parent task, list
+   * and folder).
    */
   function conditions(filter: SearchFilter): RawBuilder<boolean> {
     const parts: RawBuilder<unknown>[] = [sql`d.kind in (${sql.join([...filter.kinds])})`];
     if (filter.projectIds) parts.push(sql`d.project_id in (${sql.join([...filter.projectIds])})`);
     if (filter.withoutFileComments) parts.push(sql`not (d.kind = 'comment' and d.subject_type = 'file')`);
-    const { task, list, milestone, message, file } = filter.hidden;
-    if (task.length > 0) {
-      const hiddenTasks = sql`select t.id from tasks t where t.privacy = 1 and t.project_id in (${sql.join(task)})`;
-      parts.push(sql`not (d.subject_type = 'task' and d.subject_id in (${hiddenTasks}))`);
-      parts.push(sql`d.parent_task_id not in (${hiddenTasks})`);
-    }
-    if (list.length > 0) {
-      parts.push(sql`d.list_id not in (select l.id from task_lists l where l.privacy = 1 and l.project_id in (${sql.join(list)}))`);
-    }
-    if (milestone.length > 0) {
-      parts.push(sql`not (d.subject_type = 'milestone' and d.subject_id in
-        (select m.id from milestones m where m.privacy = 1 and m.project_id in (${sql.join(milestone)})))`);
-    }
-    if (message.length > 0) {
-      parts.push(sql`not (d.subject_type = 'discussion_board' and d.subject_id in
-        (select b.id from discussions b where b.privacy = 1 and b.project_id in (${sql.join(message)})))`);
-    }
-    if (file.length > 0) {
-      parts.push(sql`not (d.subject_type = 'file' and d.subject_id in
-        (select f.id from project_files f where f.privacy = 1 and f.project_id in (${sql.join(file)})))`);
-      parts.push(sql`d.folder_id not in (select id from hidden_folders)`);
-    }
+    const hiddenSubject = (subjectType: string, ids: RawBuilder<number> | null) => {
+      if (ids) parts.push(sql`not (d.subject_type = ${sql.lit(subjectType)} and d.subject_id in ${ids})`);
+    };
+    const hiddenTasks = hiddenRecordIds(filter.scopes, "task");
+    hiddenSubject("task", hiddenTasks);
+    // A sub-task (and a comment on one) is hidden with its private parent.
+    if (hiddenTasks) parts.push(sql`d.parent_task_id not in ${hiddenTasks}`);
+    const hiddenLists = hiddenRecordIds(filter.scopes, "task_list");
+    if (hiddenLists) parts.push(sql`d.list_id not in ${hiddenLists}`);
+    hiddenSubject("milestone", hiddenRecordIds(filter.scopes, "milestone"));
+    hiddenSubject("discussion_board", hiddenRecordIds(filter.scopes, "discussion"));
+    hiddenSubject("file", hiddenRecordIds(filter.scopes, "file"));
+    const hiddenFolders = hiddenFolderIds(filter.scopes);
+    if (hiddenFolders) parts.push(sql`d.folder_id not in ${hiddenFolders}`);
     return sql<boolean>`${sql.join(parts, sql` and `)}`;
   }
 
@@ -126,15 +119,6 @@ export function searchRepository(db: Kysely<Database>, kind: DatabaseKind) {
       where lower(d.title) like ${likePattern(query.phrase)} escape '\\'${notWordHits} and ${conditions(filter)}`;
   }
 
-  /** The hidden-folder tree (private folders and every folder below them) as a recursive CTE, when needed. */
-  function withClause(filter: SearchFilter): RawBuilder<unknown> {
-    if (filter.hidden.file.length === 0) return sql``;
-    return sql`with recursive hidden_folders (id) as (
-        select f.id from project_files f where f.type = 'folder' and f.privacy = 1 and f.project_id in (${sql.join(filter.hidden.file)})
-        union
-        select c.id from project_files c join hidden_folders h on c.parent_id = h.id where c.type = 'folder') `;
-  }
-
   return {
     /**
      * One page of a branch's hits in rank order (ties newest first), with the titles, statuses and project
@@ -142,7 +126,7 @@ export function searchRepository(db: Kysely<Database>, kind: DatabaseKind) {
      * never carries their text), then joined to the records it points at.
      */
     async findHits(query: ParsedQuery, filter: SearchFilter, branch: Branch, limit: number, offset: number): Promise<SearchHitRow[]> {
-      const { rows } = await sql<SearchHitRow>`${withClause(filter)}
+      const { rows } = await sql<SearchHitRow>`
         select r.id, r.kind, r.record_id, r.project_id, r.parent_id, r.subject_type, r.subject_id, r.folder_id, r.title, r.body,
           p.title as project_title, p.status as project_status,
           t.status as task_status, t.title as task_title, pt.title as parent_task_title,
@@ -167,7 +151,7 @@ export function searchRepository(db: Kysely<Database>, kind: DatabaseKind) {
 
     /** How many documents a branch matches, counting no further than `cap`. */
     async countHits(query: ParsedQuery, filter: SearchFilter, branch: Branch, cap: number): Promise<number> {
-      const { rows } = await sql<{ total: number | string }>`${withClause(filter)}
+      const { rows } = await sql<{ total: number | string }>`
         select count(*) as total from (${matches(query, filter, branch, false)} limit ${cap}) capped`.execute(db);
       return Number(rows[0]?.total ?? 0);
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { invalidField } from "../../lib/app-error.js";
+import { invalidField, say } from "../../lib/app-error.js";
 import { assertSafeSvg, cleanFileName, makeThumbnail, sniffType } from "../files/files.upload.js";
 
 /** Largest logo accepted. */
@@ -23,11 +23,11 @@ export interface PreparedLogo {
  * client's claim; SVGs refused with `svg_xss` when they carry active content) and makes its thumbnail.
  */
 export async function prepareLogo(upload: { filename: string; bytes: Buffer }): Promise<PreparedLogo> {
-  if (upload.bytes.length === 0) throw invalidField("file", "The chosen file is empty.");
-  if (upload.bytes.length > MAX_LOGO_BYTES) throw invalidField("file", "The logo must be at most 5 MB.");
+  if (upload.bytes.length === 0) throw invalidField("file", say("site_settings.chosen_file_empty"));
+  if (upload.bytes.length > MAX_LOGO_BYTES) throw invalidField("file", say("site_settings.logo_must_at_most_5_mb"));
   const name = cleanFileName(upload.filename);
   const mime = await sniffType(upload.bytes);
-  if (!LOGO_TYPES.has(mime)) throw invalidField("file", "The logo must be a PNG, JPEG, GIF, WebP or SVG image.");
+  if (!LOGO_TYPES.has(mime)) throw invalidField("file", say("site_settings.logo_must_png_jpeg_gif_webp"));
   if (mime === "image/svg+xml") assertSafeSvg(upload.bytes, name);
   const key = `site/logo-${randomBytes(16).toString("hex")}`;
   const thumb = await makeThumbnail(upload.bytes, mime);

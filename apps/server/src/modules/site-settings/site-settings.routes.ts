@@ -3,7 +3,7 @@ import { saveSiteSettingsBody, siteSettingInputs, siteSettingsEnvelope, zId } fr
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { invalidField, notFound } from "../../lib/app-error.js";
+import { invalidField, notFound, say } from "../../lib/app-error.js";
 import { requireActor } from "../../plugins/auth.js";
 import { unreadableMultipart } from "../../plugins/form-body.js";
 import { contentDisposition } from "../files/files.download.js";
@@ -54,14 +54,14 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requireActor(request);
-      if (!request.isMultipart()) throw invalidField("file", "Send the logo as multipart form data in the field file.");
+      if (!request.isMultipart()) throw invalidField("file", say("site_settings.send_logo_as_multipart_form_data"));
       const uploads: Array<{ filename: string; bytes: Buffer }> = [];
       try {
         for await (const part of request.parts()) {
           if (part.type === "file") uploads.push({ filename: part.filename, bytes: await part.toBuffer() });
         }
       } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("file", "The logo must be at most 5 MB.");
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("file", say("site_settings.logo_must_at_most_5_mb"));
         // Reading parts only reads the request, so any other failure is a malformed body.
         throw unreadableMultipart();
       }
@@ -73,7 +73,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await siteSettings.findFile(id);
     const key = row && (thumb ? (row.thumb_key ?? row.storage_key) : row.storage_key);
     const object = key ? await siteSettings.storage.get(key) : null;
-    if (!row || !object) throw notFound("File");
+    if (!row || !object) throw notFound(say("common.file_not_found"));
     const mime = thumb && row.thumb_key ? "image/webp" : row.mime_type;
     return reply
       .header("Content-Type", mime)

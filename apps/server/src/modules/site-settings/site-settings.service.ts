@@ -8,12 +8,14 @@ import {
   type SiteSettings,
   type SiteSettingsEnvelope,
 } from "@plotline/contracts";
+import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
+import type { Database } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, invalidField } from "../../lib/app-error.js";
+import { AppError, forbidden, invalidField, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { createStorage, type Storage } from "../../storage/storage.js";
-import { pagesRepository } from "../pages/pages.repository.js";
+import { findPage } from "../pages/page-lookup.service.js";
 import { presentPage } from "../pages/pages.presenter.js";
 import { prepareLogo } from "./site-settings.logo.js";
 import { siteSettingsPolicy } from "./site-settings.policy.js";
@@ -32,7 +34,6 @@ function readValue<K extends SiteSettingKey>(key: K, stored: unknown): SiteSetti
 /** Site-wide settings: the table of known keys in contracts' SITE_SETTINGS, their defaults and who writes them. */
 export function siteSettingsService(ctx: AppContext, storage: Storage = createStorage(ctx.config)) {
   const repository = siteSettingsRepository(ctx.db);
-  const pages = pagesRepository(ctx.db);
 
   async function all(): Promise<SiteSettings> {
     const stored = await repository.listValues();
@@ -43,7 +44,7 @@ export function siteSettingsService(ctx: AppContext, storage: Storage = createSt
   async function present(settings: SiteSettings): Promise<Omit<SiteSettingsEnvelope, "message">> {
     const [logo, page] = await Promise.all([
       settings.logo > 0 ? repository.findFile(settings.logo) : undefined,
-      settings.front_end_page > 0 ? pages.findPage(settings.front_end_page) : undefined,
+      settings.front_end_page > 0 ? findPage(ctx.db, settings.front_end_page) : undefined,
     ]);
     return {
       data: { ...settings, logo: logo ? settings.logo : 0, front_end_page: page ? settings.front_end_page : 0 },
@@ -89,7 +90,7 @@ export function siteSettingsService(ctx: AppContext, storage: Storage = createSt
      * a page or logo must exist (0 = none). A logo replaced or cleared is deleted.
      */
     async write(actor: Actor, inputs: readonly SiteSettingInput[]): Promise<Omit<SiteSettingsEnvelope, "message">> {
-      if (!siteSettingsPolicy.canWrite(actor)) throw forbidden("Only site managers can change site settings.");
+      if (!siteSettingsPolicy.canWrite(actor)) throw forbidden(say("site_settings.who_may_change_site_settings"));
       const changes = new Map<SiteSettingKey, SiteSettings[SiteSettingKey]>();
       const problems: Record<string, string[]> = {};
       for (const input of inputs) {
@@ -98,7 +99,7 @@ export function siteSettingsService(ctx: AppContext, storage: Storage = createSt
         else changes.set(parsed.key, parsed.value);
       }
       const pageId = changes.get("front_end_page");
-      if (typeof pageId === "number" && pageId > 0 && !(await pages.findPage(pageId))) {
+      if (typeof pageId === "number" && pageId > 0 && !(await findPage(ctx.db, pageId))) {
         (problems.front_end_page ??= []).push("front_end_page must be the id of an existing page, or 0 for none");
       }
       const current = await all();
@@ -110,7 +111,7 @@ export function siteSettingsService(ctx: AppContext, storage: Storage = createSt
       const fields = Object.keys(problems);
       if (fields.length > 0) {
         const messages = Object.values(problems).flat();
-        throw new AppError("rest_invalid_param", messages[0] ?? "Invalid settings", { params: problems });
+        throw new AppError("rest_invalid_param", messages[0] ?? say("site_settings.invalid_settings"), { params: problems });
       }
       const at = nowUtc();
       await ctx.db.transaction().execute(async (trx) => {
@@ -126,8 +127,8 @@ export function siteSettingsService(ctx: AppContext, storage: Storage = createSt
      * most 5 MB, checked by content with the files module's upload safety. The previous logo is deleted.
      */
     async uploadLogo(actor: Actor, uploads: ReadonlyArray<{ filename: string; bytes: Buffer }>): Promise<Omit<SiteSettingsEnvelope, "message">> {
-      if (!siteSettingsPolicy.canWrite(actor)) throw forbidden("Only site managers can change site settings.");
-      if (uploads.length !== 1 || !uploads[0]) throw invalidField("file", "Choose one image to upload as the logo.");
+      if (!siteSettingsPolicy.canWrite(actor)) throw forbidden(say("site_settings.who_may_change_site_settings"));
+      if (uploads.length !== 1 || !uploads[0]) throw invalidField("file", say("site_settings.choose_one_image_upload_as_logo"));
       const prepared = await prepareLogo(uploads[0]);
       const stored: string[] = [];
       const previous = await all();
@@ -170,3 +171,17 @@ export function siteSettingsService(ctx: AppContext, storage: Storage = createSt
 }
 
 export type SiteSettingsService = ReturnType<typeof siteSettingsService>;
+
+// The front-end page setting as the pages module needs it; it never imports the site-settings repository.
+
+/** The id of the page served without admin chrome, or 0 when none is chosen. */
+export async function findFrontEndPageId(db: Kysely<Database>): Promise<number> {
+  const id = Number(await siteSettingsRepository(db).findValue("front_end_page"));
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+/** Sets the front-end page back to none when it is `pageId` (the page is being deleted, in `db`'s transaction). */
+export async function clearFrontEndPageIf(db: Kysely<Database>, pageId: number): Promise<void> {
+  const settings = siteSettingsRepository(db);
+  if (Number(await settings.findValue("front_end_page")) === pageId) await settings.saveValue("front_end_page", 0, nowUtc());
+}

@@ -56,9 +56,9 @@ describe("task list permission matrix", () => {
 
   it("lets a creator edit and delete their own list, and says so in abilities", async () => {
     const list = await createList(cast.client, projectId, { title: "Client's" });
-    expect(list.abilities).toEqual({ can_edit: true, can_delete: true, can_create_task: true, can_duplicate: true });
+    expect(list.abilities).toEqual({ can_edit: true, can_delete: true, can_create_task: true, can_duplicate: true, can_archive: true, can_set_privacy: false });
     const other = await cast.client.inject({ method: "GET", url: `${base()}/${(await createList(cast.manager, projectId)).id}` });
-    expect(other.json().data.abilities).toEqual({ can_edit: false, can_delete: false, can_create_task: true, can_duplicate: true });
+    expect(other.json().data.abilities).toEqual({ can_edit: false, can_delete: false, can_create_task: true, can_duplicate: true, can_archive: false, can_set_privacy: false });
     expect((await cast.client.inject({ method: "POST", url: `${base()}/${list.id}/update`, payload: { title: "Renamed" } })).statusCode).toBe(200);
     expect((await cast.client.inject({ method: "POST", url: `${base()}/${list.id}/delete` })).statusCode).toBe(200);
   });

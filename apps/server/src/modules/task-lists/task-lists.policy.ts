@@ -1,4 +1,5 @@
 import type { TaskListAbilities } from "@plotline/contracts";
+import { canMakePrivate, canSeeTaskList, privacyViewOf } from "../privacy/privacy.rules.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 
 /** The fields of a list the rules look at. */
@@ -15,9 +16,9 @@ export interface ListFacts {
  * added to current lists by those with create_task.
  */
 export const taskListPolicy = {
-  canSee: (access: ProjectAccess, list: { privacy: number }) => list.privacy === 0 || access.can("view_private_list"),
+  canSee: (access: ProjectAccess, list: { privacy: number }) => canSeeTaskList(privacyViewOf(access), list),
   canCreate: (access: ProjectAccess) => access.can("create_list"),
-  canMakePrivate: (access: ProjectAccess) => access.can("view_private_list"),
+  canMakePrivate: (access: ProjectAccess) => canMakePrivate(privacyViewOf(access), "task_list"),
   canEdit: (access: ProjectAccess, list: ListFacts) => access.isManager || list.created_by === access.userId,
   canDelete: (access: ProjectAccess, list: ListFacts) => (access.isManager || list.created_by === access.userId) && list.is_inbox === 0,
   canCreateTask: (access: ProjectAccess, list: ListFacts) => access.can("create_task") && list.status === 1,
@@ -25,6 +26,10 @@ export const taskListPolicy = {
   canReorder: (access: ProjectAccess) => access.can("create_list"),
   /** A copy is a new list, so it is for those who may add lists; archived lists are not copied. */
   canDuplicate: (access: ProjectAccess, list: ListFacts) => access.can("create_list") && list.status === 1,
+  /** The Inbox stays current and public: new tasks land in it. */
+  canArchive: (access: ProjectAccess, list: ListFacts) => taskListPolicy.canEdit(access, list) && list.is_inbox === 0,
+  canSetPrivacy: (access: ProjectAccess, list: ListFacts) =>
+    taskListPolicy.canEdit(access, list) && taskListPolicy.canMakePrivate(access) && list.is_inbox === 0,
 } as const;
 
 /** The abilities the web app reads for a list. */
@@ -34,5 +39,7 @@ export function taskListAbilities(access: ProjectAccess, list: ListFacts): TaskL
     can_delete: taskListPolicy.canDelete(access, list),
     can_create_task: taskListPolicy.canCreateTask(access, list),
     can_duplicate: taskListPolicy.canDuplicate(access, list),
+    can_archive: taskListPolicy.canArchive(access, list),
+    can_set_privacy: taskListPolicy.canSetPrivacy(access, list),
   };
 }

@@ -1,8 +1,10 @@
 import type { Pagination, Task, TaskList } from "@plotline/contracts";
-import type { TaskListRow, UserRow } from "../../db/schema.js";
+import type { TaskListRow } from "./task-lists.tables.js";
+import type { UserRow } from "../users/users.tables.js";
 import { toOptionalDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
+import { canSeeMilestone, privacyFlagText, privacyViewOf } from "../privacy/privacy.rules.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { taskListAbilities } from "./task-lists.policy.js";
@@ -28,7 +30,7 @@ export interface TaskListExtras {
 
 /** The fields of a task list that leave the server; a milestone the reader may not see is left out. */
 export function presentTaskList(row: TaskListRow, extras: TaskListExtras): TaskList {
-  const milestone = extras.milestone && (extras.milestone.privacy === 0 || extras.access.can("view_private_milestone")) ? extras.milestone : null;
+  const milestone = extras.milestone && canSeeMilestone(privacyViewOf(extras.access), extras.milestone) ? extras.milestone : null;
   return {
     id: row.id,
     title: row.title,
@@ -42,7 +44,7 @@ export function presentTaskList(row: TaskListRow, extras: TaskListExtras): TaskL
     creator: related(presentUserOrPlaceholder(extras.users, row.created_by)),
     milestone: related(milestone ? { id: milestone.id, title: milestone.title, achieve_date: toOptionalDateObject(milestone.achieve_date, extras.timezone) } : null),
     meta: {
-      privacy: row.privacy === 1 ? "1" : "0",
+      privacy: privacyFlagText(row.privacy),
       total_tasks: extras.counts.complete + extras.counts.incomplete,
       total_complete_tasks: extras.counts.complete,
       total_incomplete_tasks: extras.counts.incomplete,

@@ -1,14 +1,17 @@
 import type { Kysely } from "kysely";
-import type { Database, TaskListRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import type { TaskListRow } from "./task-lists.tables.js";
 import { chunkIds, inChunks, setSortOrders } from "../../db/sql-helpers.js";
+import { visibleTaskLists } from "../privacy/privacy.filters.js";
+import type { PrivacyView } from "../privacy/privacy.rules.js";
 
 /** Which lists of a project a listing covers. */
 export interface ListFilter {
   projectId: number;
   /** 1 current, 0 archived. */
   status: number;
-  /** Whether private lists are included. */
-  includePrivate: boolean;
+  /** The reader's view: private lists only when it shows them. */
+  view: PrivacyView;
   /** Only the lists linked to this milestone. */
   milestoneId?: number;
 }
@@ -31,7 +34,7 @@ export function taskListsRepository(db: Kysely<Database>) {
       .selectFrom("task_lists")
       .where("project_id", "=", filter.projectId)
       .where("status", "=", filter.status)
-      .$if(!filter.includePrivate, (qb) => qb.where("privacy", "=", 0))
+      .where((eb) => visibleTaskLists(eb, filter.view))
       .$if(filter.milestoneId !== undefined, (qb) => qb.where("milestone_id", "=", filter.milestoneId ?? 0));
   }
 
@@ -51,6 +54,14 @@ export function taskListsRepository(db: Kysely<Database>) {
       return { rows, total: Number(total.count) };
     },
 
+    /** How many current lists each project has, by privacy flag: the raw rows of the projects' `total_task_lists`. */
+    async countForProjects(projectIds: readonly number[]): Promise<Array<{ project_id: number; privacy: number; count: number }>> {
+      const rows = await inChunks(projectIds, (chunk) =>
+        db.selectFrom("task_lists").select(["project_id", "privacy", (eb) => eb.fn.countAll<number>().as("count")])
+          .where("project_id", "in", chunk).where("status", "=", 1).groupBy(["project_id", "privacy"]).execute());
+      return rows.map((row) => ({ project_id: Number(row.project_id), privacy: Number(row.privacy), count: Number(row.count) }));
+    },
+
     findList(id: number): Promise<TaskListRow | undefined> {
       return db.selectFrom("task_lists").selectAll().where("id", "=", id).executeTakeFirst();
     },
@@ -60,15 +71,15 @@ export function taskListsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Which of the given ids are lists of the project that the reader may see: a private list is left out
-     * unless `includePrivate`, so that a hidden list reads exactly like one that does not exist.
+     * Which of the given ids are lists of the project that the reader may see, so that a hidden list reads
+     * exactly like one that does not exist.
      */
-    async findListIds(projectId: number, ids: readonly number[], includePrivate: boolean): Promise<Set<number>> {
+    async findListIds(projectId: number, ids: readonly number[], view: PrivacyView): Promise<Set<number>> {
       const found = new Set<number>();
       for (const chunk of chunkIds(ids)) {
         const rows = await db.selectFrom("task_lists").select("id")
           .where("project_id", "=", projectId).where("id", "in", chunk)
-          .$if(!includePrivate, (qb) => qb.where("privacy", "=", 0))
+          .where((eb) => visibleTaskLists(eb, view))
           .execute();
         for (const row of rows) found.add(row.id);
       }

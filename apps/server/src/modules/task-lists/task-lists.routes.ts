@@ -12,7 +12,7 @@ import {
 } from "@plotline/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { invalidField } from "../../lib/app-error.js";
+import { invalidField, say } from "../../lib/app-error.js";
 import { item, list } from "../../lib/envelope.js";
 import { presentedSerializerCompiler } from "../../lib/presented-serializer.js";
 import { requireActor } from "../../plugins/auth.js";
@@ -29,7 +29,7 @@ export const taskListsRoutes: FastifyPluginAsyncZod = async (app) => {
   // files, so a file sent along is refused rather than dropped.
   await acceptMultipart(app);
   app.addHook("preHandler", async (request) => {
-    if (uploadedFiles(request).length > 0) throw invalidField("files", "Task lists take no files.");
+    if (uploadedFiles(request).length > 0) throw invalidField("files", say("task_lists.task_lists_take_no_files"));
   });
 
   app.get(

@@ -1,16 +1,22 @@
 import type { CreateTaskListBody, ListTaskListsQuery, Pagination, ShowTaskListQuery, TaskList, UpdateTaskListBody } from "@plotline/contracts";
+import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
-import type { TaskListRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import type { TaskListRow } from "./task-lists.tables.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, invalidField, notFound } from "../../lib/app-error.js";
+import { AppError, forbidden, invalidField, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { privacyScopeOf, recordActivity, rescopeActivities, rescopeTaskActivities, type ActivityType } from "../activities/activity-recorder.js";
-import { commentsRepository } from "../comments/comments.repository.js";
+import { rescopeActivities, rescopeTaskActivities } from "../activities/activity-recorder.js";
+import { fieldChanges } from "../../events/field-changes.js";
+import { recordEvent, transact } from "../../events/record-event.js";
+import { countComments } from "../comments/comments.service.js";
 import { type AttachmentsService } from "../files/attachments.service.js";
+import { canSeeMilestone, capabilitiesToSee, isPrivate, privacyScopeOf } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
-import { taskPagesRepository, type TaskHalf } from "../tasks/task-pages.repository.js";
+import type { TaskHalf } from "../tasks/task-pages.repository.js";
+import { countTasksByList, pageTasksByList } from "../tasks/task-pages.service.js";
 import { taskLoader } from "../tasks/tasks.loader.js";
 import { privacyView, taskPrivacyScope } from "../tasks/tasks.policy.js";
 import { taskListPolicy } from "./task-lists.policy.js";
@@ -25,7 +31,7 @@ interface TaskPaging {
 
 /** The activity scope of a list: private ones are hidden from readers without view_private_list. */
 function scopeOf(list: Pick<TaskListRow, "privacy">): string | null {
-  return privacyScopeOf(list.privacy === 1 ? ["view_private_list"] : []);
+  return privacyScopeOf(capabilitiesToSee({ kind: "task_list", privacy: list.privacy }));
 }
 
 /**
@@ -43,7 +49,7 @@ export const MAX_TASKS_PER_LISTING = 10_000;
 function checkListingSize(query: ListTaskListsQuery, listsShown: number, paging: TaskPaging): void {
   const perList = (paging.incomplete?.perPage ?? 0) + (paging.complete?.perPage ?? 0);
   if (listsShown * perList <= MAX_TASKS_PER_LISTING) return;
-  const message = `At most ${MAX_TASKS_PER_LISTING} tasks can be listed at once (here ${listsShown} lists x ${perList} tasks); ask for fewer lists per page or fewer tasks per list.`;
+  const message = say("task_lists.too_many_tasks_listed", { max: MAX_TASKS_PER_LISTING, lists: listsShown, per_list: perList });
   const fields = query.per_page === -1
     ? ["per_page"]
     : [...(paging.incomplete ? ["incomplete_task_per_page"] : []), ...(paging.complete ? ["complete_task_per_page"] : [])];
@@ -57,8 +63,6 @@ export function taskListsService(
   attachments: AttachmentsService,
 ) {
   const lists = taskListsRepository(ctx.db);
-  const pages = taskPagesRepository(ctx.db);
-  const comments = commentsRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
   const tz = ctx.config.timezone;
 
@@ -70,13 +74,13 @@ export function taskListsService(
    */
   async function presentMany(projectAccess: ProjectAccess, rows: readonly TaskListRow[], paging: TaskPaging): Promise<TaskList[]> {
     const listIds = rows.map((row) => row.id);
-    const includePrivate = privacyView(projectAccess).privateTasks;
+    const view = privacyView(projectAccess);
     const pageOf = (half: TaskHalf, spec: { page: number; perPage: number } | undefined) =>
-      spec ? pages.pageTasksByList({ listIds, half, includePrivate, offset: (spec.page - 1) * spec.perPage, limit: spec.perPage }) : Promise.resolve([]);
+      spec ? pageTasksByList(ctx.db, { listIds, half, view, offset: (spec.page - 1) * spec.perPage, limit: spec.perPage }) : Promise.resolve([]);
     const [counts, milestones, listComments, incomplete, complete] = await Promise.all([
-      pages.countTasksByList(listIds, includePrivate),
+      countTasksByList(ctx.db, listIds, view),
       lists.findMilestones(rows.flatMap((row) => (row.milestone_id === null ? [] : [row.milestone_id]))),
-      comments.countComments("task_list", listIds),
+      countComments(ctx.db, "task_list", listIds),
       pageOf("incomplete", paging.incomplete),
       pageOf("complete", paging.complete),
     ]);
@@ -111,15 +115,15 @@ export function taskListsService(
   /** The list, or 404 when it is not in the project or the reader may not see it. */
   async function requireVisibleList(projectAccess: ProjectAccess, listId: number): Promise<TaskListRow> {
     const list = await lists.findList(listId);
-    if (!list || list.project_id !== projectAccess.projectId || !taskListPolicy.canSee(projectAccess, list)) throw notFound("Task list");
+    if (!list || list.project_id !== projectAccess.projectId || !taskListPolicy.canSee(projectAccess, list)) throw notFound(say("common.task_list_not_found"));
     return list;
   }
 
   async function presentOne(projectAccess: ProjectAccess, listId: number, paging: TaskPaging = {}): Promise<TaskList> {
     const list = await lists.findList(listId);
-    if (!list) throw notFound("Task list");
+    if (!list) throw notFound(say("common.task_list_not_found"));
     const [presented] = await presentMany(projectAccess, [list], paging);
-    if (!presented) throw notFound("Task list");
+    if (!presented) throw notFound(say("common.task_list_not_found"));
     return presented;
   }
 
@@ -127,8 +131,8 @@ export function taskListsService(
   async function checkMilestone(projectAccess: ProjectAccess, milestoneId: number | undefined): Promise<void> {
     if (!milestoneId) return;
     const milestone = await lists.findProjectMilestone(projectAccess.projectId, milestoneId);
-    if (!milestone || (milestone.privacy === 1 && !projectAccess.can("view_private_milestone"))) {
-      throw invalidField("milestone", "Choose a milestone of this project.");
+    if (!milestone || !canSeeMilestone(privacyView(projectAccess), milestone)) {
+      throw invalidField("milestone", say("task_lists.choose_milestone_project"));
     }
   }
 
@@ -136,7 +140,7 @@ export function taskListsService(
     async listTaskLists(actor: Actor, projectId: number, query: ListTaskListsQuery): Promise<{ lists: TaskList[]; pagination: Pagination }> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const page = pageRequest(query.page, query.per_page, 15);
-      const filter = { projectId, status: query.status, includePrivate: privacyView(projectAccess).privateLists, milestoneId: query.milestone };
+      const filter = { projectId, status: query.status, view: privacyView(projectAccess), milestoneId: query.milestone };
       const { rows, total } = await lists.listLists(filter, page.limit, page.offset);
       const paging: TaskPaging = {
         incomplete: query.with.includes("incomplete_tasks") ? { page: 1, perPage: query.incomplete_task_per_page } : undefined,
@@ -159,11 +163,11 @@ export function taskListsService(
 
     async createTaskList(actor: Actor, projectId: number, input: CreateTaskListBody): Promise<TaskList> {
       const projectAccess = await access.requireAccess(actor, projectId);
-      if (!taskListPolicy.canCreate(projectAccess)) throw forbidden("You do not have permission to create task lists in this project.");
-      if (input.privacy && !taskListPolicy.canMakePrivate(projectAccess)) throw forbidden("You do not have permission to create private task lists.");
+      if (!taskListPolicy.canCreate(projectAccess)) throw forbidden(say("common.cannot_create_task_lists"));
+      if (input.privacy && !taskListPolicy.canMakePrivate(projectAccess)) throw forbidden(say("task_lists.cannot_create_private_task_lists"));
       await checkMilestone(projectAccess, input.milestone);
       const now = nowUtc();
-      const created = await ctx.db.transaction().execute(async (trx) => {
+      const created = await transact(ctx, async (trx) => {
         const repo = taskListsRepository(trx);
         const list = await repo.insertList({
           project_id: projectId,
@@ -178,8 +182,8 @@ export function taskListsService(
           created_at: now,
           updated_at: now,
         });
-        await recordActivity(trx, actor, {
-          projectId, type: "create", resource: "task_list", resourceId: list.id, title: list.title, privacyScope: scopeOf(list),
+        await recordEvent(trx, actor, {
+          name: "task_list.created", payload: { projectId, id: list.id, title: list.title, privacyScope: scopeOf(list) },
         });
         return list;
       });
@@ -190,14 +194,14 @@ export function taskListsService(
     async updateTaskList(actor: Actor, projectId: number, listId: number, input: UpdateTaskListBody): Promise<TaskList> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const list = await requireVisibleList(projectAccess, listId);
-      if (!taskListPolicy.canEdit(projectAccess, list)) throw forbidden("Only managers and the list's creator can change it.");
-      if (input.privacy && list.privacy === 0 && !taskListPolicy.canMakePrivate(projectAccess)) throw forbidden("You do not have permission to make task lists private.");
+      if (!taskListPolicy.canEdit(projectAccess, list)) throw forbidden(say("task_lists.who_may_change"));
+      if (input.privacy && !isPrivate(list.privacy) && !taskListPolicy.canMakePrivate(projectAccess)) throw forbidden(say("task_lists.cannot_make_task_lists_private"));
       if (list.is_inbox === 1 && (input.status === 0 || input.privacy === true)) {
-        throw new AppError("rule_broken", "The Inbox cannot be archived or made private: new tasks land in it.");
+        throw new AppError("rule_broken", say("task_lists.inbox_cannot_archived_made_private_new"));
       }
       await checkMilestone(projectAccess, input.milestone);
       const now = nowUtc();
-      await ctx.db.transaction().execute(async (trx) => {
+      await transact(ctx, async (trx) => {
         const updated = await taskListsRepository(trx).updateList(listId, {
           ...(input.title !== undefined && { title: input.title }),
           ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
@@ -206,16 +210,21 @@ export function taskListsService(
           ...(input.status !== undefined && { status: input.status }),
           updated_at: now,
         });
-        if (!updated) throw notFound("Task list");
+        if (!updated) throw notFound(say("common.task_list_not_found"));
         if (updated.privacy !== list.privacy) {
           // The history of the list, of its tasks and of the comments on them follows the list's new privacy.
+          // Re-scoping stays in the change's transaction rather than in a subscriber: an entry's scope is who may
+          // read it, and after commit a record just made private would show its history until (or, with a
+          // failing subscriber, long after) the subscriber ran; a late retry could even undo a newer change.
           await rescopeActivities(trx, { projectId, subject: "task_list", ids: [listId], scope: scopeOf(updated) });
           await rescopeTaskActivities(trx, { projectId, of: { listId }, scopeFor: (privacy) => taskPrivacyScope({ privacy }, updated) });
         }
-        const statusChanged = input.status !== undefined && input.status !== list.status;
-        const type: ActivityType = statusChanged ? (input.status === 0 ? "archive" : "restore") : "update";
-        await recordActivity(trx, actor, {
-          projectId, type, resource: "task_list", resourceId: listId, title: updated.title, privacyScope: scopeOf(updated),
+        await recordEvent(trx, actor, {
+          name: "task_list.updated",
+          payload: {
+            projectId, id: listId, title: updated.title, privacyScope: scopeOf(updated),
+            changes: fieldChanges(["title", "description", "milestone_id", "privacy", "status"], list, updated),
+          },
         });
       });
       return presentOne(projectAccess, listId);
@@ -225,12 +234,12 @@ export function taskListsService(
     async deleteTaskList(actor: Actor, projectId: number, listId: number): Promise<void> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const list = await requireVisibleList(projectAccess, listId);
-      if (list.is_inbox === 1) throw new AppError("rule_broken", "The Inbox cannot be deleted.");
-      if (!taskListPolicy.canDelete(projectAccess, list)) throw forbidden("Only managers and the list's creator can delete it.");
-      await ctx.db.transaction().execute(async (trx) => {
+      if (list.is_inbox === 1) throw new AppError("rule_broken", say("task_lists.inbox_cannot_deleted"));
+      if (!taskListPolicy.canDelete(projectAccess, list)) throw forbidden(say("task_lists.who_may_delete"));
+      await transact(ctx, async (trx) => {
         await taskListsRepository(trx).deleteList(listId);
-        await recordActivity(trx, actor, {
-          projectId, type: "delete", resource: "task_list", resourceId: listId, title: list.title, privacyScope: scopeOf(list),
+        await recordEvent(trx, actor, {
+          name: "task_list.deleted", payload: { projectId, id: listId, title: list.title, privacyScope: scopeOf(list) },
         });
       });
       // The files attached to its tasks and their comments go too, rows and bytes.
@@ -240,13 +249,25 @@ export function taskListsService(
     /** Saves the order of a project's lists; the Inbox is always shown first whatever its index. */
     async sortTaskLists(actor: Actor, projectId: number, orders: ReadonlyArray<{ id: number; index: number }>): Promise<void> {
       const projectAccess = await access.requireAccess(actor, projectId);
-      if (!taskListPolicy.canReorder(projectAccess)) throw forbidden("You do not have permission to reorder task lists in this project.");
-      const known = await lists.findListIds(projectId, orders.map((order) => order.id), privacyView(projectAccess).privateLists);
+      if (!taskListPolicy.canReorder(projectAccess)) throw forbidden(say("task_lists.cannot_reorder_task_lists"));
+      const known = await lists.findListIds(projectId, orders.map((order) => order.id), privacyView(projectAccess));
       const strangers = orders.filter((order) => !known.has(order.id)).map((order) => order.id);
-      if (strangers.length > 0) throw invalidField("orders", `These lists are not in the project: ${[...new Set(strangers)].join(", ")}.`);
+      if (strangers.length > 0) throw invalidField("orders", say("task_lists.these_lists_not_project", { strangers: [...new Set(strangers)].join(", ") }));
       await ctx.db.transaction().execute((trx) => taskListsRepository(trx).setSortOrders(orders));
     },
   };
 }
 
 export type TaskListsService = ReturnType<typeof taskListsService>;
+
+// The list reads of the tasks module, which never imports the task-lists repository.
+
+/** The list with this id, in any project, or undefined. */
+export function findTaskList(db: Kysely<Database>, id: number): Promise<TaskListRow | undefined> {
+  return taskListsRepository(db).findList(id);
+}
+
+/** The project's inbox list (the first one marked as inbox), or undefined. */
+export function findInboxList(db: Kysely<Database>, projectId: number): Promise<TaskListRow | undefined> {
+  return taskListsRepository(db).findInbox(projectId);
+}

@@ -1,7 +1,7 @@
 import type { CreateTaskTypeBody, TaskType } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, notFound } from "../../lib/app-error.js";
+import { AppError, forbidden, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { taskTypePolicy } from "./task-types.policy.js";
 import { presentTaskType } from "./task-types.presenter.js";
@@ -18,17 +18,17 @@ export function taskTypesService(ctx: AppContext) {
     },
 
     async createTaskType(actor: Actor, input: CreateTaskTypeBody): Promise<TaskType> {
-      if (!taskTypePolicy.canCreate(actor)) throw forbidden("Only site managers can manage task types.");
+      if (!taskTypePolicy.canCreate(actor)) throw forbidden(say("task_types.who_may_manage_task_types"));
       if (await repository.findTaskTypeByTitle(input.title)) {
-        const message = "A task type with this title already exists.";
+        const message = say("task_types.title_already_exists");
         throw new AppError("conflict", message, { params: { title: [message] } });
       }
       return presentTaskType(await repository.insertTaskType({ title: input.title, description: input.description, created_at: nowUtc() }));
     },
 
     async deleteTaskType(actor: Actor, id: number): Promise<void> {
-      if (!taskTypePolicy.canDelete(actor)) throw forbidden("Only site managers can manage task types.");
-      if (!(await repository.deleteTaskType(id))) throw notFound("Task type");
+      if (!taskTypePolicy.canDelete(actor)) throw forbidden(say("task_types.who_may_manage_task_types"));
+      if (!(await repository.deleteTaskType(id))) throw notFound(say("task_types.task_type_not_found"));
     },
   };
 }

@@ -1,5 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
+import { inViewScopes, visibleTasks, visibleTasksInShownList } from "../privacy/privacy.filters.js";
+import type { PrivacyView, ViewScope } from "../privacy/privacy.rules.js";
 import { containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
 import type { TaskRecord } from "./tasks.repository.js";
 
@@ -10,8 +12,8 @@ export type TaskHalf = "incomplete" | "complete";
 export interface ListPagesRequest {
   listIds: readonly number[];
   half: TaskHalf;
-  /** Whether private tasks are included. */
-  includePrivate: boolean;
+  /** The reader's view; the lists are ones already shown to them. */
+  view: PrivacyView;
   offset: number;
   limit: number;
 }
@@ -30,11 +32,7 @@ export interface DateCondition {
 }
 
 /** Projects searched with the same privacy view. */
-export interface ProjectScope {
-  projectIds: readonly number[];
-  privateTasks: boolean;
-  privateLists: boolean;
-}
+export type ProjectScope = ViewScope;
 
 /** What `GET pm/v2/tasks` searches; every field narrows. */
 export interface TaskSearch {
@@ -74,23 +72,7 @@ export function taskPagesRepository(db: Kysely<Database>) {
       .where("tasks.parent_id", "=", 0)
       .where((eb) => {
         const conditions = [];
-        if (search.scopes) {
-          conditions.push(
-            eb.or(
-              search.scopes.map((scope) => {
-                const parts = [eb("tasks.project_id", "in", [...scope.projectIds])];
-                if (!scope.privateTasks) parts.push(eb("tasks.privacy", "=", 0));
-                // Private lists are few, so excluding their ids is cheaper than joining every task's list.
-                if (!scope.privateLists) {
-                  parts.push(
-                    eb("tasks.task_list_id", "not in", eb.selectFrom("task_lists").select("task_lists.id").where("task_lists.project_id", "in", [...scope.projectIds]).where("task_lists.privacy", "=", 1)),
-                  );
-                }
-                return eb.and(parts);
-              }),
-            ),
-          );
-        }
+        if (search.scopes) conditions.push(inViewScopes(eb, "tasks.project_id", search.scopes, visibleTasks));
         if (search.assigneeIds && search.assigneeIds.length > 0) {
           // Assignee rows carry the project, so the (user, project, task) index answers both halves at once.
           const projectIds = search.scopes?.flatMap((scope) => scope.projectIds);
@@ -132,7 +114,7 @@ export function taskPagesRepository(db: Kysely<Database>) {
       .select(["tasks.id as ranked_id", sql<number>`row_number() over (partition by ${sql.ref("tasks.task_list_id")} order by ${sql.ref("tasks.sort_order")}, ${sql.ref("tasks.id")})`.as("rn")])
       .where("tasks.task_list_id", "in", [...request.listIds])
       .where((eb) => halfCondition(eb, request.half))
-      .$if(!request.includePrivate, (qb) => qb.where("tasks.privacy", "=", 0))
+      .where((eb) => visibleTasksInShownList(eb, request.view))
       .where("tasks.parent_id", "=", 0);
     // The LIMIT is the true upper bound (one page per list); it tells PostgreSQL's planner that only a few
     // rows come back, so it fetches them by primary key instead of scanning the whole table to join them.
@@ -164,7 +146,7 @@ export function taskPagesRepository(db: Kysely<Database>) {
     },
 
     /** Visible top-level tasks of each list, complete and not, in one grouped query per 500 lists. */
-    async countTasksByList(listIds: readonly number[], includePrivate: boolean): Promise<Map<number, ListTaskCount>> {
+    async countTasksByList(listIds: readonly number[], view: PrivacyView): Promise<Map<number, ListTaskCount>> {
       const counts = new Map<number, ListTaskCount>();
       const rows = await inChunks(listIds, (chunk) =>
         db
@@ -172,7 +154,7 @@ export function taskPagesRepository(db: Kysely<Database>) {
           .select(["tasks.task_list_id", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
           .where("tasks.task_list_id", "in", chunk)
           .where("tasks.parent_id", "=", 0)
-          .$if(!includePrivate, (qb) => qb.where("tasks.privacy", "=", 0))
+          .where((eb) => visibleTasksInShownList(eb, view))
           .groupBy(["tasks.task_list_id", "tasks.status"])
           .execute());
       for (const row of rows) {

@@ -1,9 +1,9 @@
 import { statusesOf, type ListTasksQuery } from "@plotline/contracts";
-import { invalidField } from "../../lib/app-error.js";
+import { invalidField, say } from "../../lib/app-error.js";
 import { endOfDayUtc, startOfDayUtc } from "../../lib/dates.js";
+import { groupByView, privacyViewOf } from "../privacy/privacy.rules.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import type { DateCondition, ProjectScope, TaskSearch } from "./task-pages.repository.js";
-import { privacyView } from "./tasks.policy.js";
 
 const OPERATORS: Record<string, DateCondition["op"]> = {
   equal: "=",
@@ -22,21 +22,13 @@ export function toDateCondition(field: string, filter: DateFilterInput | undefin
   if (filter === undefined) return undefined;
   if (typeof filter === "string") return { op: "=", date: filter };
   const op = OPERATORS[filter.operator] ?? "=";
-  if (op !== "null" && op !== "not_null" && !filter.date) throw invalidField(field, `Give a date to compare ${field} with.`);
+  if (op !== "null" && op !== "not_null" && !filter.date) throw invalidField(field, say("tasks.give_date_compare_with", { field }));
   return { op, date: filter.date };
 }
 
-/** Groups projects by what the reader may see in them, so that the search has at most four branches. */
+/** Groups projects by what the reader may see in them, so that the search has one branch per view. */
 export function scopesFor(accesses: Iterable<ProjectAccess>): ProjectScope[] {
-  const groups = new Map<string, ProjectScope & { projectIds: number[] }>();
-  for (const access of accesses) {
-    const view = privacyView(access);
-    const key = `${view.privateTasks}:${view.privateLists}`;
-    const group = groups.get(key) ?? { projectIds: [], privateTasks: view.privateTasks, privateLists: view.privateLists };
-    group.projectIds.push(access.projectId);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
+  return groupByView([...accesses].map((access) => ({ projectId: access.projectId, view: privacyViewOf(access) })));
 }
 
 /** The filters of a tasks query, apart from which projects it covers. */

@@ -1,12 +1,13 @@
 import type { Task, TaskLabel } from "@plotline/contracts";
 import type { Kysely } from "kysely";
-import type { Database, UserRow } from "../../db/schema.js";
-import { commentsRepository } from "../comments/comments.repository.js";
-import { attachmentsRepository } from "../files/attachments.repository.js";
-import { labelsRepository } from "../labels/labels.repository.js";
+import type { Database } from "../../db/schema.js";
+import type { UserRow } from "../users/users.tables.js";
+import { countComments } from "../comments/comments.service.js";
+import { countAttachmentsWithComments } from "../files/attachments.service.js";
+import { findLabelsOfTasks } from "../labels/labels.service.js";
 import { presentTaskLabel } from "../labels/labels.presenter.js";
 import type { ProjectAccess } from "../projects/project-access.js";
-import { usersRepository } from "../users/users.repository.js";
+import { findUsersByIds } from "../users/users.service.js";
 import { presentTask, sharedPresentation } from "./tasks.presenter.js";
 import { tasksRepository, type TaskRecord } from "./tasks.repository.js";
 
@@ -29,16 +30,14 @@ export interface TaskRelations {
  */
 export function taskLoader(db: Kysely<Database>, timezone: string) {
   const tasks = tasksRepository(db);
-  const commentCounts = commentsRepository(db);
-  const taskLabels = labelsRepository(db);
 
   async function loadRelations(records: readonly TaskRecord[]): Promise<TaskRelations> {
     const ids = records.map((record) => record.id);
     const [assigneeRows, comments, labelRows, files] = await Promise.all([
       tasks.findAssignees(ids),
-      commentCounts.countComments("task", ids),
-      taskLabels.findLabelsOfTasks(ids),
-      attachmentsRepository(db).countWithComments("task", ids),
+      countComments(db, "task", ids),
+      findLabelsOfTasks(db, ids),
+      countAttachmentsWithComments(db, "task", ids),
     ]);
     const assignees = new Map<number, number[]>();
     for (const row of assigneeRows) assignees.set(row.task_id, [...(assignees.get(row.task_id) ?? []), row.user_id]);
@@ -73,7 +72,7 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
   }
 
   async function loadUsers(ids: readonly number[]): Promise<Map<number, UserRow>> {
-    const rows = await usersRepository(db).findUsersByIds(ids);
+    const rows = await findUsersByIds(db, ids);
     return new Map(rows.map((row) => [row.id, row]));
   }
 

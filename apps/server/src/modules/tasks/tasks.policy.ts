@@ -1,18 +1,10 @@
-import { privacyScopeOf } from "../activities/activity-recorder.js";
 import type { TaskAbilities } from "@plotline/contracts";
+import { canMakePrivate, canSeeTask, capabilitiesToSee, privacyScopeOf, privacyViewOf, type PrivacyView } from "../privacy/privacy.rules.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 
-/** Which private records of one project a reader may see. */
-export interface PrivacyView {
-  /** Holds view_private_task: private tasks are shown. */
-  privateTasks: boolean;
-  /** Holds view_private_list: private lists, and the tasks in them, are shown. */
-  privateLists: boolean;
-}
-
-/** The reader's privacy view of a project. */
+/** The reader's privacy view of a project (the privacy module's, under the name this module's callers use). */
 export function privacyView(access: ProjectAccess): PrivacyView {
-  return { privateTasks: access.can("view_private_task"), privateLists: access.can("view_private_list") };
+  return privacyViewOf(access);
 }
 
 /** The fields of a task the rules look at. */
@@ -21,30 +13,39 @@ export interface TaskFacts {
   privacy: number;
 }
 
+/** The fields of a task the abilities look at: a sub-task (parent_id not 0) moves only with its parent. */
+export interface TaskAbilityFacts extends TaskFacts {
+  parent_id: number;
+}
+
 /**
  * Who may do what with a task: site managers and project managers everything, creators edit and delete
  * their own, assignees also change its status. Seeing a private task needs view_private_task, and a task in
  * a private list needs view_private_list as well.
  */
 export const taskPolicy = {
-  canSee: (view: PrivacyView, task: { privacy: number }, list: { privacy: number }) =>
-    (task.privacy === 0 || view.privateTasks) && (list.privacy === 0 || view.privateLists),
+  canSee: (view: PrivacyView, task: { privacy: number }, list: { privacy: number }) => canSeeTask(view, task, list),
   canCreate: (access: ProjectAccess) => access.can("create_task"),
-  canMakePrivate: (access: ProjectAccess) => access.can("view_private_task"),
+  canMakePrivate: (access: ProjectAccess) => canMakePrivate(privacyViewOf(access), "task"),
   canEdit: (access: ProjectAccess, task: TaskFacts) => access.isManager || task.created_by === access.userId,
   canDelete: (access: ProjectAccess, task: TaskFacts) => access.isManager || task.created_by === access.userId,
   canComplete: (access: ProjectAccess, task: TaskFacts, assigneeIds: readonly number[]) =>
     taskPolicy.canEdit(access, task) || assigneeIds.includes(access.userId),
   /** Reordering tasks inside a list is open to everyone who may add tasks; moving one is an edit. */
   canReorder: (access: ProjectAccess) => access.can("create_task"),
+  /** Moving a task to another list is an edit; a sub-task moves with its parent. */
+  canMove: (access: ProjectAccess, task: TaskAbilityFacts) => taskPolicy.canEdit(access, task) && task.parent_id === 0,
 } as const;
 
 /** The abilities the web app reads for a task. */
-export function taskAbilities(access: ProjectAccess, task: TaskFacts, assigneeIds: readonly number[]): TaskAbilities {
+export function taskAbilities(access: ProjectAccess, task: TaskAbilityFacts, assigneeIds: readonly number[]): TaskAbilities {
+  const canEdit = taskPolicy.canEdit(access, task);
   return {
-    can_edit: taskPolicy.canEdit(access, task),
+    can_edit: canEdit,
     can_delete: taskPolicy.canDelete(access, task),
     can_complete: taskPolicy.canComplete(access, task, assigneeIds),
+    can_move: taskPolicy.canMove(access, task),
+    can_set_privacy: canEdit && taskPolicy.canMakePrivate(access),
   };
 }
 
@@ -53,5 +54,5 @@ export function taskAbilities(access: ProjectAccess, task: TaskFacts, assigneeId
  * view_private_list for a task in a private list, both (a joined scope) for a private task in a private list.
  */
 export function taskPrivacyScope(task: { privacy: number }, list: { privacy: number }): string | null {
-  return privacyScopeOf([...(task.privacy === 1 ? (["view_private_task"] as const) : []), ...(list.privacy === 1 ? (["view_private_list"] as const) : [])]);
+  return privacyScopeOf(capabilitiesToSee({ kind: "task", privacy: task.privacy, listPrivacy: list.privacy }));
 }

@@ -1,5 +1,5 @@
 import type { DateObject, OptionalDateObject, Task, TaskLabel, User } from "@plotline/contracts";
-import type { UserRow } from "../../db/schema.js";
+import type { UserRow } from "../users/users.tables.js";
 import { emptyDateObject, toOptionalDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
@@ -7,6 +7,7 @@ import type { ProjectAccess } from "../projects/project-access.js";
 import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { taskAbilities } from "./tasks.policy.js";
 import type { TaskRecord } from "./tasks.repository.js";
+import { privacyFlagText } from "../privacy/privacy.rules.js";
 
 /**
  * The users and dates of one answer, each presented once however many tasks show them: a listing names the
@@ -95,7 +96,7 @@ export function presentTask(record: TaskRecord, extras: TaskExtras): Task {
         ? { id: record.type_id, title: record.type_title, description: record.type_description ?? "" }
         : null,
     ),
-    meta: { privacy: record.privacy === 1 ? "1" : "0", total_comment: extras.commentCount, total_files: extras.fileCount },
+    meta: { privacy: privacyFlagText(record.privacy), total_comment: extras.commentCount, total_files: extras.fileCount },
     abilities: taskAbilities(extras.access, record, extras.assigneeIds),
   };
 }

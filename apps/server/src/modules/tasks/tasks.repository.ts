@@ -1,6 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database, TaskRow } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import type { TaskRow } from "./tasks.tables.js";
 import { inChunks, setSortOrders } from "../../db/sql-helpers.js";
+import { visibleTasksInShownList } from "../privacy/privacy.filters.js";
+import type { PrivacyView } from "../privacy/privacy.rules.js";
 
 /** A task with its type's name, as every read returns it (the type is joined, never fetched apart). */
 export type TaskRecord = TaskRow & { type_title: string | null; type_description: string | null };
@@ -11,9 +14,40 @@ export type TaskWithList = TaskRecord & { list_privacy: number; list_status: num
 /** New task values. */
 export type NewTask = Omit<TaskRow, "id">;
 
+/** How many top-level tasks a project has with one privacy flag, list privacy flag and status. */
+export interface TaskCountRow {
+  project_id: number;
+  privacy: number;
+  /** The privacy flag of the tasks' list (a private list hides its tasks). */
+  list_privacy: number;
+  /** 1 complete, 0 incomplete. */
+  status: number;
+  count: number;
+}
+
 /** Writes and single-record reads of tasks and their assignees. Listings live in task-pages.repository.ts. */
 export function tasksRepository(db: Kysely<Database>) {
+  async function addAssignees(taskId: number, projectId: number, userIds: readonly number[], at: string): Promise<void> {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return;
+    await db
+      .insertInto("task_assignees")
+      .values(unique.map((userId) => ({ task_id: taskId, user_id: userId, project_id: projectId, assigned_at: at })))
+      .execute();
+  }
   return {
+    /** The raw rows of the projects' task counts (sub-tasks are not counted), grouped so each reader's privacy applies. */
+    async countForProjects(projectIds: readonly number[]): Promise<TaskCountRow[]> {
+      const rows = await inChunks(projectIds, (chunk) =>
+        db.selectFrom("tasks").innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
+          .select(["tasks.project_id", "tasks.privacy", "task_lists.privacy as list_privacy", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
+          .where("tasks.project_id", "in", chunk).where("tasks.parent_id", "=", 0)
+          .groupBy(["tasks.project_id", "tasks.privacy", "task_lists.privacy", "tasks.status"]).execute());
+      return rows.map((row) => ({
+        project_id: Number(row.project_id), privacy: Number(row.privacy), list_privacy: Number(row.list_privacy), status: Number(row.status), count: Number(row.count),
+      }));
+    },
+
     findTask(id: number): Promise<TaskWithList | undefined> {
       return db
         .selectFrom("tasks")
@@ -69,11 +103,10 @@ export function tasksRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Which of the given ids are top-level tasks of the list that the reader may see: private tasks only
-     * with `view.privateTasks` (the list itself is checked by the caller), so that a hidden task reads
-     * exactly like one that does not exist.
+     * Which of the given ids are top-level tasks of the list that the reader may see (the list itself is
+     * checked by the caller), so that a hidden task reads exactly like one that does not exist.
      */
-    async findTaskIdsInList(listId: number, ids: readonly number[], view: { privateTasks: boolean }): Promise<Set<number>> {
+    async findTaskIdsInList(listId: number, ids: readonly number[], view: PrivacyView): Promise<Set<number>> {
       const rows = await inChunks(ids, (chunk) =>
         db
           .selectFrom("tasks")
@@ -81,20 +114,18 @@ export function tasksRepository(db: Kysely<Database>) {
           .where("task_list_id", "=", listId)
           .where("parent_id", "=", 0)
           .where("id", "in", chunk)
-          .$if(!view.privateTasks, (qb) => qb.where("privacy", "=", 0))
+          .where((eb) => visibleTasksInShownList(eb, view))
           .execute());
       return new Set(rows.map((row) => row.id));
     },
 
+    /** Gives a task that has none yet its assignees (a new task): no statement when there are none. */
+    addAssignees,
+
     /** Replaces a task's assignees. */
     async replaceAssignees(taskId: number, projectId: number, userIds: readonly number[], at: string): Promise<void> {
       await db.deleteFrom("task_assignees").where("task_id", "=", taskId).execute();
-      const unique = [...new Set(userIds)];
-      if (unique.length === 0) return;
-      await db
-        .insertInto("task_assignees")
-        .values(unique.map((userId) => ({ task_id: taskId, user_id: userId, project_id: projectId, assigned_at: at })))
-        .execute();
+      await addAssignees(taskId, projectId, userIds, at);
     },
 
     /** Assignee ids of the given tasks, one query per 500 tasks; each task's assignees in the order they were added. */
@@ -107,6 +138,12 @@ export function tasksRepository(db: Kysely<Database>) {
           .orderBy("assigned_at")
           .orderBy("user_id")
           .execute());
+    },
+
+    /** Display names of the given users, by id; for the assignees an event names. */
+    async findUserNames(userIds: readonly number[]): Promise<Map<number, string>> {
+      const rows = await inChunks([...new Set(userIds)], (chunk) => db.selectFrom("users").select(["id", "display_name"]).where("id", "in", chunk).execute());
+      return new Map(rows.map((row) => [row.id, row.display_name]));
     },
 
     /** Which of the given users are members of the project. */

@@ -1,20 +1,23 @@
 import type { CreateTaskBody, ListTasksQuery, Pagination, SortTasksBody, Task, UpdateTaskBody } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
-import type { TaskListRow } from "../../db/schema.js";
+import type { TaskListRow } from "../task-lists/task-lists.tables.js";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, forbidden, invalidField, notFound } from "../../lib/app-error.js";
+import { AppError, forbidden, invalidField, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { recordActivity, rescopeActivities, rescopeTaskActivities, resourcePhrase } from "../activities/activity-recorder.js";
+import { recordEvent, transact } from "../../events/record-event.js";
+import { rescopeActivities, rescopeTaskActivities, resourcePhrase } from "../activities/activity-recorder.js";
 import { type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
 import type { UploadedFile } from "../files/files.upload.js";
-import { labelsRepository } from "../labels/labels.repository.js";
+import { findLabelIds, replaceTaskLabels } from "../labels/labels.service.js";
+import { isPrivate, SEES_EVERYTHING } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { taskListPolicy } from "../task-lists/task-lists.policy.js";
-import { taskListsRepository } from "../task-lists/task-lists.repository.js";
+import { findInboxList, findTaskList } from "../task-lists/task-lists.service.js";
 import { taskPagesRepository, type TaskSearch } from "./task-pages.repository.js";
 import { projectIdsOf, scopesFor, searchFilters } from "./task-search.js";
+import { readTaskLinks, taskChanges } from "./task-changes.js";
 import { taskLoader } from "./tasks.loader.js";
 import { privacyView, taskPolicy, taskPrivacyScope } from "./tasks.policy.js";
 import { tasksRepository, type NewTask, type TaskWithList } from "./tasks.repository.js";
@@ -31,7 +34,7 @@ function statusChanges(status: number, actor: Actor, at: string): Pick<NewTask, 
 }
 
 function checkDates(startAt: string | null | undefined, dueDate: string | null | undefined): void {
-  if (startAt && dueDate && startAt > dueDate) throw invalidField("due_date", "The due date cannot be before the start date.");
+  if (startAt && dueDate && startAt > dueDate) throw invalidField("due_date", say("tasks.due_date_cannot_before_start_date"));
 }
 
 /** Tasks: reading them with their privacy rules, and every change, each with its activity. */
@@ -46,36 +49,34 @@ export function tasksService(
   attachments: AttachmentsService,
 ) {
   const tasks = tasksRepository(ctx.db);
-  const lists = taskListsRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
-  const labels = labelsRepository(ctx.db);
 
   /** The task, or 404 when it is not in the project or the reader may not see it. */
   async function requireVisibleTask(projectAccess: ProjectAccess, taskId: number): Promise<TaskWithList> {
     const task = await tasks.findTask(taskId);
     if (!task || task.project_id !== projectAccess.projectId || !taskPolicy.canSee(privacyView(projectAccess), task, { privacy: task.list_privacy })) {
-      throw notFound("Task");
+      throw notFound(say("tasks.task_not_found"));
     }
     return task;
   }
 
   async function presentOne(projectAccess: ProjectAccess, taskId: number): Promise<Task> {
     const task = await tasks.findTask(taskId);
-    if (!task) throw notFound("Task");
+    if (!task) throw notFound(say("tasks.task_not_found"));
     const [[presented], files] = await Promise.all([loader.present([task], () => projectAccess), attachments.listFor("task", [taskId])]);
-    if (!presented) throw notFound("Task");
+    if (!presented) throw notFound(say("tasks.task_not_found"));
     // One task's answers carry its attached files; listings carry only their count.
     return { ...presented, files: { data: files.get(taskId) ?? [] } };
   }
 
   /** The list a task goes to: the given one (a current list of this project the actor sees) or the Inbox. */
   async function resolveList(projectAccess: ProjectAccess, boardId: number | undefined): Promise<TaskListRow> {
-    const list = boardId === undefined ? await lists.findInbox(projectAccess.projectId) : await lists.findList(boardId);
+    const list = boardId === undefined ? await findInboxList(ctx.db, projectAccess.projectId) : await findTaskList(ctx.db, boardId);
     if (!list || list.project_id !== projectAccess.projectId || !taskListPolicy.canSee(projectAccess, list)) {
-      throw invalidField("board_id", "Choose a task list of this project.");
+      throw invalidField("board_id", say("tasks.choose_task_list_project"));
     }
-    if (list.status !== 1) throw new AppError("rule_broken", "This task list is archived. Restore it before adding tasks to it.");
+    if (list.status !== 1) throw new AppError("rule_broken", say("tasks.task_list_archived_restore_before_adding"));
     return list;
   }
 
@@ -83,19 +84,19 @@ export function tasksService(
     if (!userIds || userIds.length === 0) return;
     const members = await tasks.findMemberIds(projectId, userIds);
     const strangers = [...new Set(userIds)].filter((id) => !members.has(id));
-    if (strangers.length > 0) throw invalidField("assignees", `Only members of this project can be assigned; not: ${strangers.join(", ")}.`);
+    if (strangers.length > 0) throw invalidField("assignees", say("tasks.only_members_assigned", { strangers: strangers.join(", ") }));
   }
 
   /** `task_labels` must name labels of the task's project; the others are a 400 naming them. */
   async function checkLabels(projectId: number, labelIds: readonly number[] | undefined): Promise<void> {
     if (!labelIds || labelIds.length === 0) return;
-    const known = await labels.findLabelIds(projectId, labelIds);
+    const known = await findLabelIds(ctx.db, projectId, labelIds);
     const strangers = labelIds.filter((id) => !known.has(id));
-    if (strangers.length > 0) throw invalidField("task_labels", `Choose labels of this project; not: ${strangers.join(", ")}.`);
+    if (strangers.length > 0) throw invalidField("task_labels", say("tasks.choose_labels_project_not", { strangers: strangers.join(", ") }));
   }
 
   async function checkType(typeId: number | null | undefined): Promise<void> {
-    if (typeId && !(await tasks.taskTypeExists(typeId))) throw invalidField("type_id", "Choose an existing task type.");
+    if (typeId && !(await tasks.taskTypeExists(typeId))) throw invalidField("type_id", say("tasks.choose_existing_task_type"));
   }
 
   /** One page of a search, presented; `accessesFor` gives the access to the projects the rows are in. */
@@ -115,7 +116,7 @@ export function tasksService(
     /** `GET pm/v2/projects/{p}/tasks`: the project's tasks the actor may see, filtered. */
     async listProjectTasks(actor: Actor, projectId: number, query: ListTasksQuery): Promise<TaskListing> {
       const projectAccess = await access.requireAccess(actor, projectId);
-      const scope = { projectIds: [projectId], ...privacyView(projectAccess) };
+      const scope = { projectIds: [projectId], view: privacyView(projectAccess) };
       const accesses = new Map([[projectId, projectAccess]]);
       return search({ scopes: [scope], ...searchFilters(query, ctx.config.timezone) }, query, async () => accesses);
     },
@@ -125,7 +126,7 @@ export function tasksService(
       const filters = searchFilters(query, ctx.config.timezone);
       const projectIds = projectIdsOf(query);
       if (actor.isSiteManager) {
-        const scopes = projectIds ? [{ projectIds, privateTasks: true, privateLists: true }] : null;
+        const scopes = projectIds ? [{ projectIds, view: SEES_EVERYTHING }] : null;
         return search({ scopes, ...filters }, query, (ids) => access.accessToProjects(actor, ids));
       }
       const memberships = await access.accessToMemberProjects(actor);
@@ -143,21 +144,21 @@ export function tasksService(
     /** Creates a task; `uploads` (multipart `files[]`) are stored as its attachments in the same transaction. */
     async createTask(actor: Actor, projectId: number, input: CreateTaskBody, uploads: readonly UploadedFile[] = []): Promise<Task> {
       const projectAccess = await access.requireAccess(actor, projectId);
-      if (!taskPolicy.canCreate(projectAccess)) throw forbidden("You do not have permission to create tasks in this project.");
-      if (input.privacy && !taskPolicy.canMakePrivate(projectAccess)) throw forbidden("You do not have permission to create private tasks.");
+      if (!taskPolicy.canCreate(projectAccess)) throw forbidden(say("tasks.cannot_create_tasks"));
+      if (input.privacy && !taskPolicy.canMakePrivate(projectAccess)) throw forbidden(say("tasks.cannot_create_private_tasks"));
       checkDates(input.start_at, input.due_date);
       const parent = input.parent_id > 0 ? await tasks.findTask(input.parent_id) : undefined;
       // A parent the caller may not see answers exactly as a missing one, so that its existence does not leak.
       const parentUsable = parent !== undefined && parent.project_id === projectId && parent.parent_id === 0
         && taskPolicy.canSee(privacyView(projectAccess), parent, { privacy: parent.list_privacy });
-      if (input.parent_id > 0 && !parentUsable) throw invalidField("parent_id", "Choose a task of this project.");
+      if (input.parent_id > 0 && !parentUsable) throw invalidField("parent_id", say("tasks.choose_task_project"));
       const [list] = await Promise.all([
         resolveList(projectAccess, parent ? parent.task_list_id : input.board_id),
         checkAssignees(projectId, input.assignees),
         checkType(input.type_id),
       ]);
       const now = nowUtc();
-      const taskId = await attachments.write(projectId, { uploads }, (apply) => ctx.db.transaction().execute(async (trx) => {
+      const taskId = await attachments.write(projectId, { uploads }, (apply) => transact(ctx, async (trx) => {
         const repo = tasksRepository(trx);
         const created = await repo.insertTask({
           project_id: projectId,
@@ -182,10 +183,10 @@ export function tasksService(
           created_at: now,
           updated_at: now,
         });
-        await repo.replaceAssignees(created.id, projectId, input.assignees, now);
-        await recordActivity(trx, actor, {
-          projectId, type: "create", resource: "task", resourceId: created.id, title: created.title,
-          privacyScope: taskPrivacyScope(created, list), meta: { task_list_id: list.id },
+        await repo.addAssignees(created.id, projectId, input.assignees ?? [], now);
+        await recordEvent(trx, actor, {
+          name: "task.created",
+          payload: { projectId, id: created.id, title: created.title, privacyScope: taskPrivacyScope(created, list), taskListId: list.id },
         });
         await apply(trx, actor, attachmentTarget(created, taskPrivacyScope(created, list)));
         return created.id;
@@ -197,11 +198,11 @@ export function tasksService(
     async updateTask(actor: Actor, projectId: number, taskId: number, input: UpdateTaskBody, uploads: readonly UploadedFile[] = []): Promise<Task> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const task = await requireVisibleTask(projectAccess, taskId);
-      if (!taskPolicy.canEdit(projectAccess, task)) throw forbidden("Only managers and the task's creator can change it.");
-      if (input.privacy && task.privacy === 0 && !taskPolicy.canMakePrivate(projectAccess)) throw forbidden("You do not have permission to make tasks private.");
+      if (!taskPolicy.canEdit(projectAccess, task)) throw forbidden(say("tasks.who_may_change"));
+      if (input.privacy && !isPrivate(task.privacy) && !taskPolicy.canMakePrivate(projectAccess)) throw forbidden(say("tasks.cannot_make_tasks_private"));
       checkDates(input.start_at !== undefined ? input.start_at : task.start_at, input.due_date !== undefined ? input.due_date : task.due_date);
       const moving = input.board_id !== undefined && input.board_id !== task.task_list_id;
-      if (moving && task.parent_id !== 0) throw invalidField("board_id", "A sub-task moves with its parent task.");
+      if (moving && task.parent_id !== 0) throw invalidField("board_id", say("tasks.sub_task_moves_with_parent_task"));
       const [target] = await Promise.all([
         moving ? resolveList(projectAccess, input.board_id) : Promise.resolve(null),
         checkAssignees(projectId, input.assignees),
@@ -213,11 +214,13 @@ export function tasksService(
       const privacy = input.privacy !== undefined ? (input.privacy ? 1 : 0) : task.privacy;
       const privacyScope = taskPrivacyScope({ privacy }, target ?? { privacy: task.list_privacy });
       const fileChanges = { uploads, remove: input.files_to_delete ?? [] };
-      await attachments.write(projectId, fileChanges, (apply) => ctx.db.transaction().execute(async (trx) => {
+      const description = input.description !== undefined ? sanitizeRichText(input.description) : undefined;
+      await attachments.write(projectId, fileChanges, (apply) => transact(ctx, async (trx) => {
         const repo = tasksRepository(trx);
+        const linksBefore = await readTaskLinks(trx, taskId, input);
         await repo.updateTask(taskId, {
           ...(input.title !== undefined && { title: input.title }),
-          ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
+          ...(description !== undefined && { description }),
           ...(input.start_at !== undefined && { start_at: input.start_at }),
           ...(input.due_date !== undefined && { due_date: input.due_date }),
           ...(input.estimation !== undefined && { estimation: input.estimation }),
@@ -232,20 +235,21 @@ export function tasksService(
         });
         if (target) await repo.moveTask(taskId, target.id, await repo.nextSortOrder(target.id), now);
         if (input.assignees) await repo.replaceAssignees(taskId, projectId, input.assignees, now);
-        if (input.task_labels) await labelsRepository(trx).replaceTaskLabels(taskId, projectId, input.task_labels);
+        if (input.task_labels) await replaceTaskLabels(trx, taskId, projectId, input.task_labels);
         // The task's earlier history (and its sub-tasks' after a move) follows its new privacy.
+        // Re-scoping stays in the change's transaction rather than in a subscriber: an entry's scope is who may
+        // read it, and after commit a task just made private would show its history until (or, with a failing
+        // subscriber, long after) the subscriber ran; a late retry could even undo a newer change.
         if (target || privacy !== task.privacy) await rescopeActivities(trx, { projectId, subject: "task", ids: [taskId], scope: privacyScope });
         if (target) {
           await rescopeTaskActivities(trx, { projectId, of: { parentId: taskId }, scopeFor: (subTaskPrivacy) => taskPrivacyScope({ privacy: subTaskPrivacy }, target) });
         }
         const title = input.title ?? task.title;
-        const entry = { projectId, resource: "task", resourceId: taskId, title, privacyScope } as const;
-        // A move and a status change in one call are two things that happened; each gets its entry.
-        if (target) await recordActivity(trx, actor, { ...entry, type: "move", meta: { from_task_list_id: task.task_list_id, task_list_id: target.id } });
-        if (statusChanged) await recordActivity(trx, actor, { ...entry, type: input.status === 1 ? "complete" : "incomplete", meta: { status: input.status } });
-        if (!target && !statusChanged) {
-          await recordActivity(trx, actor, { ...entry, type: "update", meta: input.task_labels ? { task_labels: input.task_labels } : {} });
-        }
+        const changes = await taskChanges(trx, task, input, { ...(description !== undefined && { description }), privacy, target }, linksBefore);
+        const record = { projectId, id: taskId, title, privacyScope };
+        // A status change is also a thing of its own (completing, reopening), told apart from the other changes.
+        await recordEvent(trx, actor, { name: "task.updated", payload: { ...record, changes, ...(input.task_labels && { labelIds: [...input.task_labels] }) } });
+        if (statusChanged) await recordEvent(trx, actor, { name: input.status === 1 ? "task.completed" : "task.reopened", payload: record });
         await apply(trx, actor, attachmentTarget({ id: taskId, project_id: projectId, title }, privacyScope));
       }));
       return presentOne(projectAccess, taskId);
@@ -256,15 +260,15 @@ export function tasksService(
       const task = await requireVisibleTask(projectAccess, taskId);
       const assigneeIds = (await tasks.findAssignees([taskId])).map((row) => row.user_id);
       if (!taskPolicy.canComplete(projectAccess, task, assigneeIds)) {
-        throw forbidden("Only managers, the task's creator and its assignees can change its status.");
+        throw forbidden(say("tasks.who_may_change_status"));
       }
       if (status !== task.status) {
         const now = nowUtc();
-        await ctx.db.transaction().execute(async (trx) => {
+        await transact(ctx, async (trx) => {
           await tasksRepository(trx).updateTask(taskId, { ...statusChanges(status, actor, now), updated_at: now });
-          await recordActivity(trx, actor, {
-            projectId, type: status === 1 ? "complete" : "incomplete", resource: "task", resourceId: taskId, title: task.title,
-            privacyScope: taskPrivacyScope(task, { privacy: task.list_privacy }), meta: { status },
+          await recordEvent(trx, actor, {
+            name: status === 1 ? "task.completed" : "task.reopened",
+            payload: { projectId, id: taskId, title: task.title, privacyScope: taskPrivacyScope(task, { privacy: task.list_privacy }) },
           });
         });
       }
@@ -274,12 +278,11 @@ export function tasksService(
     async deleteTask(actor: Actor, projectId: number, taskId: number): Promise<void> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const task = await requireVisibleTask(projectAccess, taskId);
-      if (!taskPolicy.canDelete(projectAccess, task)) throw forbidden("Only managers and the task's creator can delete it.");
-      await ctx.db.transaction().execute(async (trx) => {
+      if (!taskPolicy.canDelete(projectAccess, task)) throw forbidden(say("tasks.who_may_delete"));
+      await transact(ctx, async (trx) => {
         await tasksRepository(trx).deleteTask(taskId);
-        await recordActivity(trx, actor, {
-          projectId, type: "delete", resource: "task", resourceId: taskId, title: task.title,
-          privacyScope: taskPrivacyScope(task, { privacy: task.list_privacy }),
+        await recordEvent(trx, actor, {
+          name: "task.deleted", payload: { projectId, id: taskId, title: task.title, privacyScope: taskPrivacyScope(task, { privacy: task.list_privacy }) },
         });
       });
       // Its attachments, its sub-tasks' and their comments' go with it, rows and bytes.
@@ -292,35 +295,39 @@ export function tasksService(
      */
     async sortTasks(actor: Actor, projectId: number, input: SortTasksBody): Promise<void> {
       const projectAccess = await access.requireAccess(actor, projectId);
-      const list = await lists.findList(input.list_id);
+      const list = await findTaskList(ctx.db, input.list_id);
       if (!list || list.project_id !== projectId || !taskListPolicy.canSee(projectAccess, list)) {
-        throw invalidField("list_id", "Choose a task list of this project.");
+        throw invalidField("list_id", say("tasks.choose_task_list_project"));
       }
       const moved = input.moved_task_id === undefined ? null : await requireVisibleTask(projectAccess, input.moved_task_id);
       const moving = moved !== null && moved.task_list_id !== list.id;
       if (moving && moved) {
-        if (!taskPolicy.canEdit(projectAccess, moved)) throw forbidden("Only managers and the task's creator can move it.");
-        if (moved.parent_id !== 0) throw invalidField("moved_task_id", "A sub-task moves with its parent task.");
-        if (list.status !== 1) throw new AppError("rule_broken", "This task list is archived. Restore it before adding tasks to it.");
+        if (!taskPolicy.canEdit(projectAccess, moved)) throw forbidden(say("tasks.who_may_move"));
+        if (moved.parent_id !== 0) throw invalidField("moved_task_id", say("tasks.sub_task_moves_with_parent_task"));
+        if (list.status !== 1) throw new AppError("rule_broken", say("tasks.task_list_archived_restore_before_adding"));
       } else if (!taskPolicy.canReorder(projectAccess)) {
-        throw forbidden("You do not have permission to reorder tasks in this project.");
+        throw forbidden(say("tasks.cannot_reorder_tasks"));
       }
       const orderIds = input.orders.map((order) => order.id);
       // Hidden tasks read exactly like unknown ones, so the answer does not tell which private ids exist.
       const inList = await tasks.findTaskIdsInList(list.id, orderIds, privacyView(projectAccess));
       const strangers = orderIds.filter((id) => !inList.has(id) && !(moving && id === moved?.id));
-      if (strangers.length > 0) throw invalidField("orders", `These tasks are not in the list: ${[...new Set(strangers)].join(", ")}.`);
+      if (strangers.length > 0) throw invalidField("orders", say("tasks.these_tasks_not_list", { strangers: [...new Set(strangers)].join(", ") }));
       const now = nowUtc();
-      await ctx.db.transaction().execute(async (trx) => {
+      await transact(ctx, async (trx) => {
         const repo = tasksRepository(trx);
         if (moving && moved) {
+          const from = await findTaskList(trx, moved.task_list_id);
           await repo.moveTask(moved.id, list.id, await repo.nextSortOrder(list.id), now);
           const privacyScope = taskPrivacyScope(moved, list);
           await rescopeActivities(trx, { projectId, subject: "task", ids: [moved.id], scope: privacyScope });
           await rescopeTaskActivities(trx, { projectId, of: { parentId: moved.id }, scopeFor: (privacy) => taskPrivacyScope({ privacy }, list) });
-          await recordActivity(trx, actor, {
-            projectId, type: "move", resource: "task", resourceId: moved.id, title: moved.title,
-            privacyScope, meta: { from_task_list_id: moved.task_list_id, task_list_id: list.id },
+          await recordEvent(trx, actor, {
+            name: "task.updated",
+            payload: {
+              projectId, id: moved.id, title: moved.title, privacyScope,
+              changes: { task_list: { from: { id: moved.task_list_id, title: from?.title ?? "" }, to: { id: list.id, title: list.title } } },
+            },
           });
         }
         await repo.setSortOrders(input.orders);

@@ -1,5 +1,5 @@
 import type { User } from "@plotline/contracts";
-import type { UserRow } from "../../db/schema.js";
+import type { UserRow } from "./users.tables.js";
 
 /** The fields of a user that leave the server. Never the password hash. */
 export function presentUser(row: UserRow): User {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { ROLE } from "@plotline/contracts";
-import type { Database, NewUserRow, UserRow, UserUpdate } from "../../db/schema.js";
+import type { Database } from "../../db/schema.js";
+import type { NewUserRow, UserRow, UserUpdate } from "./users.tables.js";
 import { containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
 
 /** Options of a user search. */

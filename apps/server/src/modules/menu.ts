@@ -1,0 +1,16 @@
+import type { MenuEntry } from "@plotline/contracts";
+import type { ModuleDefinition } from "./module.js";
+
+/**
+ * The menu entries one user is sent: those of the modules that are on, without site-manager entries for
+ * anyone else, in their order. Project-manager entries come along; the web shows them in the projects the
+ * user manages.
+ */
+export function menuFor(modules: readonly ModuleDefinition[], activeModules: readonly string[], isSiteManager: boolean): MenuEntry[] {
+  const active = new Set<string>(["core", ...activeModules]);
+  return modules
+    .filter((module) => active.has(module.switch))
+    .flatMap((module) => module.menu ?? [])
+    .filter((entry) => entry.audience !== "site_manager" || isSiteManager)
+    .sort((a, b) => (a.area === b.area ? a.order - b.order : a.area === "site" ? -1 : 1));
+}

@@ -1,0 +1,12 @@
+declare module "../../db/schema.js" {
+  interface Database {
+    settings: SettingsTable;
+  }
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: string;
+}

@@ -1,0 +1,42 @@
+import { MENU_ORDER } from "@plotline/contracts";
+import { defineModule } from "../module.js";
+import { canSeeTask, privacyViewOf } from "../privacy/privacy.rules.js";
+import { tasksRepository, type TaskCountRow } from "./tasks.repository.js";
+import { tasksRoutes } from "./tasks.routes.js";
+import { tasksService, type TasksService } from "./tasks.service.js";
+
+// The module's tables, re-exported so that whatever builds the app also sees them join `Database`.
+export type { TasksTable, TaskRow, TaskAssigneesTable } from "./tasks.tables.js";
+
+declare module "../../services.js" {
+  interface Services {
+    tasks: TasksService;
+  }
+}
+
+/** Tasks: a project's tasks, My Tasks and the task search. */
+export const tasksModule = defineModule({
+  name: "tasks",
+  i18n: "tasks",
+  switch: "core",
+  routes: [tasksRoutes],
+  services: (ctx, s) => ({ tasks: tasksService(ctx, s.access, s.attachments) }),
+  projectCounts: (ctx) => ({
+    fields: ["total_tasks", "total_complete_tasks", "total_incomplete_tasks"],
+    count: (projectIds) => tasksRepository(ctx.db).countForProjects(projectIds),
+    visible(rows: readonly TaskCountRow[], reader) {
+      const view = privacyViewOf(reader);
+      const counts = { total_tasks: 0, total_complete_tasks: 0, total_incomplete_tasks: 0 };
+      for (const row of rows) {
+        if (!canSeeTask(view, row, { privacy: row.list_privacy })) continue;
+        counts.total_tasks += row.count;
+        if (row.status === 1) counts.total_complete_tasks += row.count;
+        else counts.total_incomplete_tasks += row.count;
+      }
+      return counts;
+    },
+  }),
+  menu: [
+    { module: "core", area: "site", label: "menu.my_tasks", order: MENU_ORDER.my_tasks, route: "my_tasks", audience: "everyone" },
+  ],
+});

@@ -1,0 +1,45 @@
+import type { Generated, Selectable } from "kysely";
+
+declare module "../../db/schema.js" {
+  interface Database {
+    tasks: TasksTable;
+    task_assignees: TaskAssigneesTable;
+  }
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  project_id: number;
+  task_list_id: number;
+  /** 0 for a top-level task; the parent task's id for a sub-task. */
+  parent_id: number;
+  title: string;
+  description: string;
+  /** Minutes. */
+  estimation: number;
+  start_at: string | null;
+  due_date: string | null;
+  priority: number;
+  complexity: number;
+  payable: number;
+  recurrent: number;
+  /** 0 incomplete, 1 complete, 2 pending. */
+  status: number;
+  privacy: number;
+  sort_order: number;
+  type_id: number | null;
+  created_by: number;
+  completed_by: number | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type TaskRow = Selectable<TasksTable>;
+
+export interface TaskAssigneesTable {
+  task_id: number;
+  user_id: number;
+  /** Copied from the task so "my tasks" queries filter by project without a join. */
+  project_id: number;
+  assigned_at: string;
+}
