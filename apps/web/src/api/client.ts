@@ -1,5 +1,6 @@
 import { errorBodySchema, NONCE_HEADER, type ErrorBody } from "@plotline/contracts";
 import type { z } from "zod";
+import { translateErrorBody } from "../lib/server-messages.js";
 
 /** A failed API call, carrying the server's messages and per-field messages. */
 export class ApiError extends Error {
@@ -8,7 +9,9 @@ export class ApiError extends Error {
   readonly messages: string[];
   readonly params: Record<string, string[]>;
 
-  constructor(status: number, body: ErrorBody) {
+  /** Takes the body as the server sent it; its messages are kept in the reader's language. */
+  constructor(status: number, sent: ErrorBody) {
+    const body = translateErrorBody(sent);
     super(body.message);
     this.name = "ApiError";
     this.status = status;

@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, VisuallyHidden } from "@m
 import { useDisclosure } from "@mantine/hooks";
 import { routePath, type RouteName } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "../i18n/keys.js";
 import { Link, Outlet, useLocation } from "react-router";
 import { useCurrentMe } from "../features/auth/hooks/use-session.js";
 import { LicenseNotice } from "../features/license/components/LicenseNotice.js";
@@ -46,7 +47,7 @@ export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
               key={entry.route}
               component={Link}
               to={routePath(entry.route)}
-              label={t(entry.label)}
+              label={t(entry.label as TranslationKey)}
               active={isCurrent(entry.route)}
               onClick={close}
               style={{ borderRadius: 6 }}

@@ -1,16 +1,14 @@
 import { AppShell, Button, Group, Menu } from "@mantine/core";
-import { MENU_ENTRIES, routePath, type RouteName } from "@plotline/contracts";
+import { routePath, type RouteName } from "@plotline/contracts";
 import { IconLayoutDashboard } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "../i18n/keys.js";
 import { Link, Outlet, useLocation } from "react-router";
 import { useCurrentMe } from "../features/auth/hooks/use-session.js";
 import { SiteBrand } from "../features/site-settings/components/SiteBrand.js";
 import { siteMenu } from "./site-menu.js";
 import { SkipLink } from "./SkipLink.js";
 import { UserMenu } from "./UserMenu.js";
-
-/** Site menu routes of the admin area that never show on the front-end page, whoever is signed in. */
-const ADMIN_ONLY = new Set(MENU_ENTRIES.filter((entry) => entry.audience === "site_manager").map((entry) => entry.route));
 
 /**
  * The frame of the front-end page (the app served at the `front_end_page` path, for co-workers and
@@ -20,7 +18,8 @@ export function FrontEndLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
   const { t } = useTranslation();
   const me = useCurrentMe();
   const location = useLocation();
-  const entries = siteMenu(me, pages).filter((entry) => !ADMIN_ONLY.has(entry.route));
+  // Entries of the admin area never show on the front-end page, whoever is signed in.
+  const entries = siteMenu(me, pages).filter((entry) => entry.audience !== "site_manager");
 
   const isCurrent = (route: RouteName) => {
     const path = routePath(route);
@@ -45,7 +44,7 @@ export function FrontEndLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
                   size="compact-md"
                   aria-current={isCurrent(entry.route) ? "page" : undefined}
                 >
-                  {t(entry.label)}
+                  {t(entry.label as TranslationKey)}
                 </Button>
               ))}
             </Group>
@@ -53,7 +52,7 @@ export function FrontEndLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
           <UserMenu>
             {entries.map((entry) => (
               <Menu.Item key={entry.route} component={Link} to={routePath(entry.route)} hiddenFrom="sm">
-                {t(entry.label)}
+                {t(entry.label as TranslationKey)}
               </Menu.Item>
             ))}
             {entries.length > 0 && <Menu.Divider hiddenFrom="sm" />}

@@ -1,6 +1,5 @@
 import "@mantine/tiptap/styles.css";
-import "./RichTextEditor.css";
-import { NativeSelect, Paper, Portal, Text, Typography, UnstyledButton } from "@mantine/core";
+import { NativeSelect, Paper, Portal, Text, UnstyledButton } from "@mantine/core";
 import { RichTextEditor as MantineEditor } from "@mantine/tiptap";
 import { Extension } from "@tiptap/core";
 import Mention from "@tiptap/extension-mention";
@@ -12,12 +11,8 @@ import StarterKit from "@tiptap/starter-kit";
 import type { SuggestionKeyDownProps, SuggestionProps } from "@tiptap/suggestion";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { MentionUser } from "./RichTextView.js";
 
-/** Someone who can be @mentioned. */
-export interface MentionUser {
-  id: number;
-  display_name: string;
-}
 
 /** The font sizes offered in the toolbar, as the documents list them (10px to 80px). */
 const FONT_SIZES = [10, 12, 14, 16, 18, 20, 24, 28, 32, 36, 40, 48, 56, 64, 72, 80] as const;
@@ -248,19 +243,3 @@ export function RichTextEditor({
   );
 }
 
-/** Renders rich text the server has already sanitised (its allow-list runs on every save). */
-export function RichTextView({ html }: { html: string }) {
-  return (
-    <Typography>
-      <div className="plotline-rich-text" dangerouslySetInnerHTML={{ __html: html }} />
-    </Typography>
-  );
-}
-
-/** Ids of the people mentioned in an editor's HTML, for `notify_users`. */
-export function mentionedUserIds(html: string): number[] {
-  if (!html) return [];
-  const doc = new DOMParser().parseFromString(html, "text/html");
-  const ids = [...doc.querySelectorAll('span[data-type="mention"]')].map((node) => Number(node.getAttribute("data-id")));
-  return [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))];
-}

@@ -1,7 +1,9 @@
 import { ActionIcon, Alert, Button, Card, Code, CopyButton, Group, Stack, Table, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import type { ApiToken } from "@plotline/contracts";
 import { IconCheck, IconCopy, IconKey } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../components/ConfirmDialog.js";
 import { ErrorState } from "../components/ErrorState.js";
 import { LoadingScreen } from "../components/LoadingScreen.js";
 import { UserAvatar } from "../components/UserAvatar.js";
@@ -17,6 +19,9 @@ export function AccountPage() {
   const revokeToken = useRevokeToken();
   const [name, setName] = useState("");
   const [secret, setSecret] = useState<string | null>(null);
+  // The token asked about stays set while the dialog closes, so that its name does not change as it fades.
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const create = (event: React.FormEvent) => {
     event.preventDefault();
@@ -113,7 +118,8 @@ export function AccountPage() {
                           variant="subtle"
                           loading={revokeToken.isPending && revokeToken.variables === token.id}
                           onClick={() => {
-                            if (window.confirm(t("account.revoke_confirm"))) revokeToken.mutate(token.id);
+                            setRevoking(token);
+                            setConfirming(true);
                           }}
                         >
                           {t("account.revoke")}
@@ -127,6 +133,15 @@ export function AccountPage() {
           )}
         </Stack>
       </Card>
+      <ConfirmDialog
+        opened={confirming}
+        title={revoking?.name ?? ""}
+        message={t("account.revoke_confirm")}
+        confirmLabel={t("account.revoke")}
+        loading={revokeToken.isPending}
+        onConfirm={() => revoking && revokeToken.mutate(revoking.id, { onSuccess: () => setConfirming(false) })}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

@@ -6,8 +6,8 @@ import { useLocation, useNavigate, useParams } from "react-router";
 import { NotAvailable, PageErrorState } from "../components/NotAvailable.js";
 import { useCurrentMe } from "../features/auth/hooks/use-session.js";
 import { CalendarScreen } from "../features/calendar/components/CalendarScreen.js";
-import { calendarKeys } from "../features/calendar/hooks/use-calendar.js";
 import { useProject } from "../features/projects/hooks/use-projects.js";
+import { invalidateAfter } from "../lib/query-keys.js";
 import { TaskModal } from "../features/tasks/components/TaskModal.js";
 import { NotFoundPage } from "./not-found.js";
 
@@ -42,7 +42,7 @@ export function CalendarSingleTaskPage() {
   const queryClient = useQueryClient();
 
   const close = () => {
-    void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+    void invalidateAfter(queryClient, { entity: "calendar" });
     if ((location.state as { backToPrevious?: boolean } | null)?.backToPrevious) {
       void navigate(-1);
       return;

@@ -3,32 +3,41 @@ import type { ReactElement } from "react";
 import { createHashRouter, Navigate, type RouteObject } from "react-router";
 import { AppLayout } from "../components/AppLayout.js";
 import { FrontEndLayout } from "../components/FrontEndLayout.js";
+import { LoadingScreen } from "../components/LoadingScreen.js";
 import { RequireSession } from "../components/RequireSession.js";
 import { ProjectLayout } from "../features/projects/components/ProjectLayout.js";
 import { isFrontEndPage } from "../features/site-settings/lib/front-end.js";
-import { AccountPage } from "./account.js";
-import { CalendarPage, CalendarSingleTaskPage, ProjectCalendarPage } from "./calendar.js";
-import { DiscussionsPage } from "./discussions.js";
-import { FilesHomePage, FolderPage } from "./files.js";
-import { GeneralSettingsPage } from "./general-settings.js";
-import { IndividualDiscussionPage } from "./individual-discussion.js";
-import { LicensePage } from "./license.js";
-import { LoginPage } from "./login.js";
-import { MilestonesPage } from "./milestones.js";
-import { ModuleListsPage } from "./module-lists.js";
-import { MyTasksPage } from "./my-tasks.js";
+import { lazyPage } from "./lazy-page.js";
 import { NotFoundPage } from "./not-found.js";
-import { ProjectOverviewPage } from "./project-overview.js";
-import { PageSettingsTabPage, ProjectSettingsPage } from "./project-settings.js";
-import { ProjectListsPage } from "./project-lists.js";
-import { SetupPage } from "./setup.js";
-import { SingleMilestonePage } from "./single-milestone.js";
-import { SingleFileItemPage } from "./single-file-item.js";
-import { SingleListPage } from "./single-list.js";
-import { SingleTaskPage } from "./single-task.js";
-import { TaskLinkPage } from "./task-link.js";
-import { TaskListsPage } from "./task-lists.js";
-import { UsersPage } from "./users.js";
+
+// Each page is its own chunk, fetched on first visit, so the sign-in screen does not carry the calendar,
+// the editor or the charts. Modal routes keep the page under them in view while their chunk loads.
+const AccountPage = lazyPage(() => import("./account.js"), "AccountPage");
+const CalendarPage = lazyPage(() => import("./calendar.js"), "CalendarPage");
+const CalendarSingleTaskPage = lazyPage(() => import("./calendar.js"), "CalendarSingleTaskPage", null);
+const ProjectCalendarPage = lazyPage(() => import("./calendar.js"), "ProjectCalendarPage", null);
+const DiscussionsPage = lazyPage(() => import("./discussions.js"), "DiscussionsPage");
+const FilesHomePage = lazyPage(() => import("./files.js"), "FilesHomePage");
+const FolderPage = lazyPage(() => import("./files.js"), "FolderPage");
+const GeneralSettingsPage = lazyPage(() => import("./general-settings.js"), "GeneralSettingsPage");
+const IndividualDiscussionPage = lazyPage(() => import("./individual-discussion.js"), "IndividualDiscussionPage");
+const LicensePage = lazyPage(() => import("./license.js"), "LicensePage");
+const LoginPage = lazyPage(() => import("./login.js"), "LoginPage", <LoadingScreen fullPage />);
+const MilestonesPage = lazyPage(() => import("./milestones.js"), "MilestonesPage");
+const ModuleListsPage = lazyPage(() => import("./module-lists.js"), "ModuleListsPage");
+const MyTasksPage = lazyPage(() => import("./my-tasks.js"), "MyTasksPage");
+const ProjectOverviewPage = lazyPage(() => import("./project-overview.js"), "ProjectOverviewPage");
+const PageSettingsTabPage = lazyPage(() => import("./project-settings.js"), "PageSettingsTabPage");
+const ProjectSettingsPage = lazyPage(() => import("./project-settings.js"), "ProjectSettingsPage");
+const ProjectListsPage = lazyPage(() => import("./project-lists.js"), "ProjectListsPage");
+const SetupPage = lazyPage(() => import("./setup.js"), "SetupPage", <LoadingScreen fullPage />);
+const SingleMilestonePage = lazyPage(() => import("./single-milestone.js"), "SingleMilestonePage");
+const SingleFileItemPage = lazyPage(() => import("./single-file-item.js"), "SingleFileItemPage", null);
+const SingleListPage = lazyPage(() => import("./single-list.js"), "SingleListPage");
+const SingleTaskPage = lazyPage(() => import("./single-task.js"), "SingleTaskPage", null);
+const TaskLinkPage = lazyPage(() => import("./task-link.js"), "TaskLinkPage", null);
+const TaskListsPage = lazyPage(() => import("./task-lists.js"), "TaskListsPage");
+const UsersPage = lazyPage(() => import("./users.js"), "UsersPage");
 
 /**
  * The pages of the admin area, by the documents' route names. A menu entry shows only when its route has

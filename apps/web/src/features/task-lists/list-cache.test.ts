@@ -34,7 +34,7 @@ function task(id: number, overrides: Partial<Task> = {}): Task {
     type: { data: null },
     labels: { data: [] },
     meta: { privacy: "0", total_comment: 0, total_files: 0 },
-    abilities: { can_edit: true, can_delete: true, can_complete: true },
+    abilities: { can_edit: true, can_delete: true, can_complete: true, can_move: true, can_set_privacy: true },
     ...overrides,
   };
 }
@@ -59,7 +59,7 @@ function list(open: Task[], done: Task[] = [], id = 10): TaskList {
     meta: { privacy: "0", total_tasks: open.length + done.length, total_complete_tasks: done.length, total_incomplete_tasks: open.length, total_comments: 0 },
     incomplete_tasks: page(open),
     complete_tasks: page(done),
-    abilities: { can_edit: true, can_delete: true, can_create_task: true, can_duplicate: true },
+    abilities: { can_edit: true, can_delete: true, can_create_task: true, can_duplicate: true, can_archive: true, can_set_privacy: true },
   };
 }
 

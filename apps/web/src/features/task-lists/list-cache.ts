@@ -1,5 +1,6 @@
 import type { Task, TaskList } from "@plotline/contracts";
 import type { QueryClient } from "@tanstack/react-query";
+import { queryKeys } from "../../lib/query-keys.js";
 
 /**
  * Pure edits of task lists as cached by the lists page and the single-list page. Changes to tasks are
@@ -8,13 +9,6 @@ import type { QueryClient } from "@tanstack/react-query";
  */
 
 type TaskPage = NonNullable<TaskList["incomplete_tasks"]>;
-
-/** Query keys of task lists, under the project's scope so that a change of members refreshes them. */
-export const taskListKeys = {
-  all: (projectId: number) => ["projects", projectId, "task-lists"] as const,
-  index: (projectId: number, page: number) => ["projects", projectId, "task-lists", "index", page] as const,
-  single: (projectId: number, listId: number) => ["projects", projectId, "task-lists", "single", listId] as const,
-};
 
 /** Whether a task counts as done; pending tasks stay with the open ones. */
 export function isComplete(task: Pick<Task, "status">): boolean {
@@ -130,7 +124,7 @@ function isOneList(value: unknown): value is OneList {
 
 /** Applies an edit to every cached list of a project, on the lists pages and single-list pages alike. */
 export function patchProjectLists(queryClient: QueryClient, projectId: number, edit: (list: TaskList) => TaskList): void {
-  for (const [key, value] of queryClient.getQueriesData({ queryKey: taskListKeys.all(projectId) })) {
+  for (const [key, value] of queryClient.getQueriesData({ queryKey: queryKeys.taskLists.all(projectId) })) {
     if (isListsPage(value)) queryClient.setQueryData(key, { ...value, data: value.data.map(edit) });
     else if (isOneList(value)) queryClient.setQueryData(key, { ...value, data: edit(value.data) });
   }
@@ -138,7 +132,7 @@ export function patchProjectLists(queryClient: QueryClient, projectId: number, e
 
 /** Copies every cached list query of a project, to roll an optimistic change back. */
 export function snapshotProjectLists(queryClient: QueryClient, projectId: number): Array<[readonly unknown[], unknown]> {
-  return queryClient.getQueriesData({ queryKey: taskListKeys.all(projectId) });
+  return queryClient.getQueriesData({ queryKey: queryKeys.taskLists.all(projectId) });
 }
 
 /** Puts back what `snapshotProjectLists` copied. */

@@ -2,7 +2,7 @@ import { activitySchema, listEnvelope } from "@plotline/contracts";
 import { useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { api } from "../../../api/client.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
+import { queryKeys } from "../../../lib/query-keys.js";
 
 const activityListSchema = listEnvelope(activitySchema);
 
@@ -15,7 +15,7 @@ const MAX_GRAPH_PAGES = 5;
 export function useRecentActivities(projectId: number, perPage = 10) {
   const params = { with: "actor", per_page: perPage, page: 1 };
   return useQuery({
-    queryKey: projectKeys.activities(projectId, params),
+    queryKey: queryKeys.project.activityPage(projectId, params),
     queryFn: ({ signal }) => api.get(`pm/v2/projects/${projectId}/activities`, { schema: activityListSchema, query: params, signal }),
   });
 }
@@ -36,7 +36,7 @@ export function useActivityGraph(projectId: number, days = 30) {
   const start = end.subtract(days - 1, "day");
   const params = { updated_at_start: start.format("YYYY-MM-DD"), updated_at: end.format("YYYY-MM-DD"), per_page: MAX_PER_PAGE };
   return useQuery({
-    queryKey: projectKeys.activities(projectId, { ...params, graph: days }),
+    queryKey: queryKeys.project.activityPage(projectId, { ...params, graph: days }),
     queryFn: async ({ signal }) => {
       const counts = new Map<string, number>();
       let page = 1;

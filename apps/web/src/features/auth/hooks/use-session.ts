@@ -12,14 +12,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api, ApiError, setNonce } from "../../../api/client.js";
-
-/** Query keys of the session, shared by every hook that reads or resets it. */
-export const sessionKeys = { state: ["auth", "state"] as const, me: ["auth", "me"] as const };
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** Whether the first user still has to be created. */
 export function useAuthState() {
   return useQuery({
-    queryKey: sessionKeys.state,
+    queryKey: queryKeys.session.state,
     queryFn: async ({ signal }) => (await api.get("auth/state", { schema: itemEnvelope(authStateSchema), signal })).data,
     staleTime: Infinity,
   });
@@ -28,7 +26,7 @@ export function useAuthState() {
 /** The signed-in user, or null when signed out. Keeps the nonce for later writes. */
 export function useMe() {
   return useQuery({
-    queryKey: sessionKeys.me,
+    queryKey: queryKeys.session.me,
     queryFn: async ({ signal }): Promise<Me | null> => {
       try {
         const me = (await api.get("auth/me", { schema: itemEnvelope(meSchema), signal })).data;
@@ -57,8 +55,8 @@ function useSignedIn() {
   const queryClient = useQueryClient();
   return async (nonce: string) => {
     setNonce(nonce);
-    queryClient.setQueryData(sessionKeys.state, { needs_setup: false });
-    await queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+    queryClient.setQueryData(queryKeys.session.state, { needs_setup: false });
+    await invalidateAfter(queryClient, { entity: "session" });
   };
 }
 
@@ -93,8 +91,8 @@ export function useLogout() {
       // Leave first: otherwise the session guard sees no user and sends the next person back to this page.
       void navigate(routePath("login"), { replace: true });
       // Signed out first, so the layout gives way to the sign-in page, then everything else is forgotten.
-      queryClient.setQueryData(sessionKeys.me, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
+      queryClient.setQueryData(queryKeys.session.me, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session.all[0] });
     },
     meta: { silent: true },
   });

@@ -11,7 +11,8 @@ import { ApiError } from "../../../api/client.js";
 import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
-import { sessionKeys, useCurrentMe } from "../../auth/hooks/use-session.js";
+import { invalidateAfter } from "../../../lib/query-keys.js";
+import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { useFirstDayOfWeek } from "../../site-settings/hooks/use-site-settings.js";
 import { todayString } from "../../tasks/task-dates.js";
 import { useCalendarEvents, useCalendarProjects, useCalendarResource, type CalendarRange } from "../hooks/use-calendar.js";
@@ -81,7 +82,7 @@ export function CalendarScreen() {
   const queryClient = useQueryClient();
   const switchedOff = [projectsQuery.error, activeQuery.error].some((error) => error instanceof ApiError && error.code === "module_inactive");
   useEffect(() => {
-    if (switchedOff) void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+    if (switchedOff) void invalidateAfter(queryClient, { entity: "session" });
   }, [switchedOff, queryClient]);
 
   const api = () => calendarRef.current?.getApi();

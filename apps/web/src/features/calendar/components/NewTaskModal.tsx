@@ -4,14 +4,12 @@ import { DatePickerInput } from "@mantine/dates";
 import { useForm } from "@mantine/form";
 import { createTaskBody, type CalendarProject } from "@plotline/contracts";
 import { IconCalendar } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreateTask } from "../../tasks/hooks/use-tasks.js";
 import { DISPLAY_DATE_FORMAT } from "../../tasks/task-dates.js";
-import { calendarKeys } from "../hooks/use-calendar.js";
 import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 
 const FIELDS = ["title", "board_id", "assignees", "start_at", "due_date", "privacy"] as const;
@@ -45,7 +43,6 @@ function inboxOf(project: CalendarProject | undefined): string | null {
  */
 export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft; projects: readonly CalendarProject[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const creatable = projects.filter((project) => project.abilities.create_task);
   const initialProject = creatable.find((project) => project.id === draft.projectId) ?? (creatable.length === 1 ? creatable[0] : undefined);
   const form = useForm<Values>({
@@ -78,13 +75,11 @@ export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft
         assignees: values.assignees.map(Number),
         start_at: day(values.start_at),
         due_date: day(values.due_date),
-        ...(project.abilities.view_private_task && { privacy: values.privacy }),
+        ...(project.abilities.can_set_privacy_task && { privacy: values.privacy }),
       },
       {
-        onSuccess: () => {
-          void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
-          onClose();
-        },
+        // The calendar refetches through the query-key map, as after any task change.
+        onSuccess: () => onClose(),
         // The query client toasts every message; the form also shows them next to their fields.
         onError: (error) => form.setErrors(fieldErrors(error, FIELDS).byField),
       },
@@ -152,7 +147,7 @@ export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft
                 {...form.getInputProps("due_date")}
               />
             </SimpleGrid>
-            {project?.abilities.view_private_task && <Checkbox label={t("tasks.private_switch")} description={t("tasks.private_hint")} {...form.getInputProps("privacy", { type: "checkbox" })} />}
+            {project?.abilities.can_set_privacy_task && <Checkbox label={t("tasks.private_switch")} description={t("tasks.private_hint")} {...form.getInputProps("privacy", { type: "checkbox" })} />}
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={guard.requestClose}>
                 {t("common.cancel")}

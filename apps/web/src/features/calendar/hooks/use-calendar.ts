@@ -12,8 +12,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { notifyError } from "../../../lib/notify.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
-import { taskKeys } from "../../tasks/hooks/use-tasks.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** What a calendar fetch covers: the range `[start, end)`, and the applied filters. */
 export interface CalendarRange {
@@ -24,14 +23,6 @@ export interface CalendarRange {
   users: readonly number[];
 }
 
-/** Query keys of the calendar; everything under `all` is refreshed after a change made elsewhere. */
-export const calendarKeys = {
-  all: ["calendar"] as const,
-  projects: ["calendar", "projects"] as const,
-  events: (range: CalendarRange) => ["calendar", "events", range] as const,
-  resource: (range: CalendarRange) => ["calendar", "resource", range] as const,
-};
-
 function queryOf(range: CalendarRange) {
   return { start: range.start, end: range.end, project_id: range.projectId ?? undefined, users: range.users.length > 0 ? range.users : undefined };
 }
@@ -39,7 +30,7 @@ function queryOf(range: CalendarRange) {
 /** The projects the calendar's filters offer, with their lists and members, and who the caller is. */
 export function useCalendarProjects() {
   return useQuery({
-    queryKey: calendarKeys.projects,
+    queryKey: queryKeys.calendar.projects,
     queryFn: ({ signal }) => api.get("pm-pro/v2/calendar-projects", { schema: calendarProjectsAnswer, signal }),
     staleTime: 60_000,
   });
@@ -48,7 +39,7 @@ export function useCalendarProjects() {
 /** Tasks and milestones in a range; the previous range stays shown while the next one loads. */
 export function useCalendarEvents(range: CalendarRange | null) {
   return useQuery({
-    queryKey: range ? calendarKeys.events(range) : ["calendar", "events", "none"],
+    queryKey: queryKeys.calendar.events(range),
     queryFn: ({ signal }) => api.get("pm-pro/v2/calendar-events", { schema: calendarEventsAnswer, query: range ? queryOf(range) : {}, signal }),
     enabled: range !== null,
     placeholderData: keepPreviousData,
@@ -58,7 +49,7 @@ export function useCalendarEvents(range: CalendarRange | null) {
 /** The user view's rows and the tasks on them. */
 export function useCalendarResource(range: CalendarRange | null) {
   return useQuery({
-    queryKey: range ? calendarKeys.resource(range) : ["calendar", "resource", "none"],
+    queryKey: queryKeys.calendar.resource(range),
     queryFn: ({ signal }) => api.get("pm-pro/v2/calendar-resource", { schema: calendarResourceAnswer, query: range ? queryOf(range) : {}, signal }),
     enabled: range !== null,
     placeholderData: keepPreviousData,
@@ -75,13 +66,13 @@ export function useMoveTask() {
   return useMutation({
     mutationFn: ({ event, body }: { event: CalendarEvent; body: UpdateTaskBody }) =>
       api.post(`pm/v2/projects/${event.project_id}/tasks/${event.id}/update`, { schema: itemEnvelope(taskSchema), body }),
+    // The task's lists, counts and feed, My Tasks and the calendar show the new dates too.
     onSuccess: (answer) => {
-      // The task's lists, counts and feed, and My Tasks, show the new dates too.
-      void queryClient.invalidateQueries({ queryKey: projectKeys.scope(answer.data.project_id) });
-      void queryClient.invalidateQueries({ queryKey: taskKeys.mine });
+      void invalidateAfter(queryClient, { entity: "task", projectId: answer.data.project_id, taskId: answer.data.id });
     },
     onError: notifyError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+    // A refused move puts the event back: the calendar is re-read either way.
+    onSettled: () => invalidateAfter(queryClient, { entity: "calendar" }),
     meta: { silent: true },
   });
 }
@@ -92,9 +83,11 @@ export function useMoveMilestone() {
   return useMutation({
     mutationFn: ({ event, body }: { event: CalendarEvent; body: UpdateMilestoneBody }) =>
       api.post(`pm/v2/projects/${event.project_id}/milestones/${event.id}/update`, { schema: itemEnvelope(milestoneSchema), body }),
-    onSuccess: (_answer, { event }) => queryClient.invalidateQueries({ queryKey: projectKeys.scope(event.project_id) }),
+    onSuccess: (_answer, { event }) => {
+      void invalidateAfter(queryClient, { entity: "milestone", projectId: event.project_id });
+    },
     onError: notifyError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+    onSettled: () => invalidateAfter(queryClient, { entity: "calendar" }),
     meta: { silent: true },
   });
 }

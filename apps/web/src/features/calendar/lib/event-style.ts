@@ -1,4 +1,5 @@
 import { calendarEventState, type CalendarEvent, type CalendarEventState } from "@plotline/contracts";
+import type { TranslationKey } from "../../../i18n/keys.js";
 
 /** Colours of each kind of event, as the legend shows them: tasks orange, milestones blue. */
 export const EVENT_COLORS: Record<CalendarEventState, { background: string; text: string }> = {
@@ -9,7 +10,7 @@ export const EVENT_COLORS: Record<CalendarEventState, { background: string; text
 };
 
 /** The legend's entries in the spec's order, with the i18n key of each label. */
-export const LEGEND: ReadonlyArray<{ state: CalendarEventState; label: string }> = [
+export const LEGEND: ReadonlyArray<{ state: CalendarEventState; label: TranslationKey }> = [
   { state: "running", label: "calendar.legend.incomplete" },
   { state: "finished", label: "calendar.legend.complete" },
   { state: "expired", label: "calendar.legend.outstanding" },

@@ -3,7 +3,8 @@ import type { Attachment } from "@plotline/contracts";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useReportDirty } from "../../../components/DiscardGuard.js";
-import { RichTextEditor, type MentionUser } from "../../../components/RichTextEditor.js";
+import { RichTextEditor } from "../../../components/LazyRichTextEditor.js";
+import { type MentionUser } from "../../../components/RichTextView.js";
 import { AttachmentPicker, EMPTY_DRAFT, type AttachmentDraft } from "../../files/components/AttachmentPicker.js";
 import { isBlankHtml } from "../../projects/lib/dates.js";
 

@@ -3,7 +3,7 @@ import type { Comment } from "@plotline/contracts";
 import { IconDots, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { mentionedUserIds, RichTextView, type MentionUser } from "../../../components/RichTextEditor.js";
+import { mentionedUserIds, RichTextView, type MentionUser } from "../../../components/RichTextView.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { formatDateTime } from "../../projects/lib/dates.js";

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { CommentableType } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
-import { mentionedUserIds, type MentionUser } from "../../../components/RichTextEditor.js";
+import { mentionedUserIds, type MentionUser } from "../../../components/RichTextView.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { useComments, useCreateComment } from "../hooks/use-comments.js";
 import { CommentForm } from "./CommentForm.js";

@@ -10,8 +10,8 @@ import {
 } from "@plotline/contracts";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 import { postMultipart } from "../../files/lib/multipart.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
 
 /** Comments fetched per page; a long thread shows a "show more" button. */
 const COMMENTS_PER_PAGE = 50;
@@ -19,7 +19,7 @@ const COMMENTS_PER_PAGE = 50;
 /** The comments on one record (task, list, discussion, milestone or file), oldest first, page after page. */
 export function useComments(projectId: number, commentableType: CommentableType, commentableId: number) {
   const query = useInfiniteQuery({
-    queryKey: projectKeys.comments(projectId, commentableType, commentableId),
+    queryKey: queryKeys.comments.of(projectId, commentableType, commentableId),
     queryFn: ({ pageParam, signal }) =>
       api.get(`pm/v2/projects/${projectId}/comments`, {
         schema: listEnvelope(commentSchema),
@@ -40,7 +40,7 @@ export function useComments(projectId: number, commentableType: CommentableType,
  */
 function useRefreshProject(projectId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
+  return () => invalidateAfter(queryClient, { entity: "comment", projectId });
 }
 
 const commentAnswer = itemEnvelope(commentSchema);

@@ -1,13 +1,12 @@
 import { departmentListEnvelope, departmentSchema, itemEnvelope, messageSchema, type CreateDepartmentBody, type UpdateDepartmentBody } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
-
-const departmentKeys = { all: ["departments"] as const };
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** Every department with its people, by title. `enabled` lets the project form skip it while the integration is off. */
 export function useDepartments(enabled = true) {
   return useQuery({
-    queryKey: departmentKeys.all,
+    queryKey: queryKeys.departments.all,
     queryFn: ({ signal }) => api.get("erp/v1/hrm/departments", { schema: departmentListEnvelope, signal }),
     enabled,
   });
@@ -15,7 +14,7 @@ export function useDepartments(enabled = true) {
 
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: departmentKeys.all });
+  return () => invalidateAfter(queryClient, { entity: "department" });
 }
 
 /** Adds a department with its people (site managers). */

@@ -4,11 +4,13 @@ import { createDiscussionBody, type Discussion } from "@plotline/contracts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
-import { RichTextEditor, type MentionUser } from "../../../components/RichTextEditor.js";
+import { RichTextEditor } from "../../../components/LazyRichTextEditor.js";
+import { type MentionUser } from "../../../components/RichTextView.js";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { AttachmentPicker, EMPTY_DRAFT, type AttachmentDraft } from "../../files/components/AttachmentPicker.js";
 import { useMilestones } from "../../milestones/hooks/use-milestones.js";
+import { useProject } from "../../projects/hooks/use-projects.js";
 import { useCreateDiscussion, useUpdateDiscussion } from "../hooks/use-discussions.js";
 
 const FIELDS = ["title", "description", "milestone", "privacy"] as const;
@@ -23,7 +25,7 @@ interface Values {
 
 /**
  * Starts a discussion, or edits one when `discussion` is given: title, message, attachments, milestone and
- * the privacy box (shown to everyone, as the documents have it; the server decides what a private flag needs).
+ * the privacy box (shown per the server's abilities: the discussion's own, or the project's for a new one).
  */
 export function DiscussionFormModal({
   projectId,
@@ -40,6 +42,8 @@ export function DiscussionFormModal({
 }) {
   const { t } = useTranslation();
   const milestones = useMilestones(projectId);
+  const { data: project } = useProject(projectId);
+  const canSetPrivacy = discussion ? discussion.abilities.can_set_privacy : (project?.abilities.can_set_privacy_message ?? false);
   const create = useCreateDiscussion(projectId);
   const update = useUpdateDiscussion(projectId);
   const [attachments, setAttachments] = useState<AttachmentDraft>(EMPTY_DRAFT);
@@ -105,7 +109,7 @@ export function DiscussionFormModal({
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps("milestone")}
           />
-          <Checkbox label={t("discussions.form.privacy")} {...form.getInputProps("privacy", { type: "checkbox" })} />
+          {canSetPrivacy && <Checkbox label={t("discussions.form.privacy")} {...form.getInputProps("privacy", { type: "checkbox" })} />}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={guard.requestClose}>
               {t("discussions.form.cancel")}

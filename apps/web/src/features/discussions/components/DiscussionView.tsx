@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { isNotAvailable, NotAvailable } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
-import { RichTextView } from "../../../components/RichTextEditor.js";
+import { RichTextView } from "../../../components/RichTextView.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";

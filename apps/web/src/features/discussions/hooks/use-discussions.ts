@@ -8,13 +8,13 @@ import {
 } from "@plotline/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 import { postMultipart } from "../../files/lib/multipart.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
 
 /** One page of a project's discussions, newest first, with their comment counts. */
 export function useDiscussions(projectId: number, page: number, perPage = 20) {
   return useQuery({
-    queryKey: [...projectKeys.discussions(projectId), "list", page, perPage],
+    queryKey: queryKeys.discussions.page(projectId, page, perPage),
     queryFn: ({ signal }) =>
       api.get(`pm/v2/projects/${projectId}/discussion-boards`, { schema: listEnvelope(discussionSchema), query: { page, per_page: perPage }, signal }),
     placeholderData: keepPreviousData,
@@ -24,7 +24,7 @@ export function useDiscussions(projectId: number, page: number, perPage = 20) {
 /** One discussion. */
 export function useDiscussion(projectId: number, discussionId: number) {
   return useQuery({
-    queryKey: projectKeys.discussion(projectId, discussionId),
+    queryKey: queryKeys.discussions.one(projectId, discussionId),
     queryFn: async ({ signal }) =>
       (await api.get(`pm/v2/projects/${projectId}/discussion-boards/${discussionId}`, { schema: itemEnvelope(discussionSchema), signal })).data,
     enabled: Number.isInteger(discussionId) && discussionId > 0,
@@ -34,7 +34,7 @@ export function useDiscussion(projectId: number, discussionId: number) {
 /** A discussion change moves the project's totals and feed as well: the project is refreshed. */
 function useRefreshProject(projectId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
+  return () => invalidateAfter(queryClient, { entity: "discussion", projectId });
 }
 
 const discussionAnswer = itemEnvelope(discussionSchema);
@@ -69,8 +69,8 @@ export function useDeleteDiscussion(projectId: number) {
   return useMutation({
     mutationFn: (id: number) => api.post(`pm/v2/projects/${projectId}/discussion-boards/${id}/delete`, { schema: messageSchema }),
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: projectKeys.discussion(projectId, id) });
-      return queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
+      queryClient.removeQueries({ queryKey: queryKeys.discussions.one(projectId, id) });
+      return invalidateAfter(queryClient, { entity: "discussion", projectId });
     },
   });
 }

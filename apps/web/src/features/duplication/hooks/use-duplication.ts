@@ -1,8 +1,7 @@
 import { duplicateListAnswer, duplicateProjectAnswer } from "@plotline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
-import { taskListKeys } from "../../task-lists/list-cache.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /**
  * Duplicates a project. The new project goes into the detail cache and the project lists refresh; the
@@ -13,8 +12,8 @@ export function useDuplicateProject() {
   return useMutation({
     mutationFn: (projectId: number) => api.post(`pm-pro/v2/duplicate/project/${projectId}`, { schema: duplicateProjectAnswer }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(projectKeys.detail(answer.data.id), answer.data);
-      return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+      queryClient.setQueryData(queryKeys.project.detail(answer.data.id), answer.data);
+      return invalidateAfter(queryClient, { entity: "project" });
     },
   });
 }
@@ -27,10 +26,6 @@ export function useDuplicateList(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (listId: number) => api.get(`pm-pro/v2/duplicate/list/${listId}`, { schema: duplicateListAnswer, withNonce: true }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
-      void queryClient.invalidateQueries({ queryKey: ["projects", projectId, "activities"] });
-      return queryClient.invalidateQueries({ queryKey: taskListKeys.all(projectId) });
-    },
+    onSuccess: () => invalidateAfter(queryClient, { entity: "task-list", projectId }),
   });
 }

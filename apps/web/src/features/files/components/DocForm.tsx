@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormActions, FormFrame } from "./FormFrame.js";
 import { useReportDirty } from "../../../components/DiscardGuard.js";
-import { RichTextEditor, type MentionUser } from "../../../components/RichTextEditor.js";
+import { RichTextEditor } from "../../../components/LazyRichTextEditor.js";
+import { type MentionUser } from "../../../components/RichTextView.js";
 import { useCreateFileItem, useUpdateFileItem } from "../hooks/use-files.js";
 import { AttachmentPicker, EMPTY_DRAFT, type AttachmentDraft } from "./AttachmentPicker.js";
 

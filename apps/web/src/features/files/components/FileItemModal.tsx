@@ -8,17 +8,19 @@ import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 import { NotAvailable, PageErrorState } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
-import { RichTextView } from "../../../components/RichTextEditor.js";
+import { RichTextView } from "../../../components/RichTextView.js";
 import { formatDateTime } from "../../projects/lib/dates.js";
 import { downloadUrl, mayDownload, useFileItem } from "../hooks/use-files.js";
 import { isImageMime, isVideoMime, truncate } from "../lib/file-display.js";
 import { AttachmentHeading, AttachmentList } from "./AttachmentList.js";
 import { DocForm } from "./DocForm.js";
 import { LinkForm } from "./LinkForm.js";
+import { useAlertDialog } from "../../../components/AlertDialog.js";
 
 /** The body of a doc, link or upload, or of one of its revisions (`kind` is the revised item's type). */
 function ItemContent({ projectId, item, kind }: { projectId: number; item: FileItem | FileRevision; kind: FileItem["type"] }) {
   const { t } = useTranslation();
+  const { showAlert, alertDialog } = useAlertDialog();
   if (kind === "doc") return <RichTextView html={item.description.html} />;
   if (kind === "link")
     return (
@@ -36,10 +38,11 @@ function ItemContent({ projectId, item, kind }: { projectId: number; item: FileI
   const download = () =>
     void mayDownload(projectId, item.id).then((allowed) => {
       if (allowed) window.open(downloadUrl(projectId, item.id), "_blank", "noopener");
-      else window.alert(t("files.permission_denied"));
+      else showAlert(t("files.permission_denied"));
     });
   return (
     <Stack gap="sm">
+      {alertDialog}
       {isVideoMime(item.mime_type) && (
         <video controls preload="metadata" style={{ width: "100%", maxHeight: 420, background: "black", borderRadius: 8 }} data-testid="file-video">
           <source src={source} type={item.mime_type} />

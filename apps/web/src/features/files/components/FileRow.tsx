@@ -25,7 +25,7 @@ import {
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { RichTextView } from "../../../components/RichTextEditor.js";
+import { RichTextView } from "../../../components/RichTextView.js";
 import "./FileRow.css";
 import { PRO_FILE_NAME_LIMIT, TITLE_LIMIT, linkHost, linkKind, truncate, type LinkKind } from "../lib/file-display.js";
 import type { FileView } from "../lib/file-view.js";

@@ -13,6 +13,7 @@ import { folderChain, singleRoute, toFileView, type FileView } from "../lib/file
 import { DocForm } from "./DocForm.js";
 import { FileRow, type FileRowActions } from "./FileRow.js";
 import { FolderFormModal } from "./FolderFormModal.js";
+import { useAlertDialog } from "../../../components/AlertDialog.js";
 import { LinkForm } from "./LinkForm.js";
 import { MoveModal } from "./MoveModal.js";
 import { UploadForm } from "./UploadForm.js";
@@ -26,6 +27,7 @@ type OpenForm = "folder" | "upload" | "doc" | "link" | null;
  */
 export function FilesBrowser({ project, folderId }: { project: Project; folderId: number }) {
   const { t } = useTranslation();
+  const { showAlert, alertDialog } = useAlertDialog();
   const navigate = useNavigate();
   const projectId = project.id;
   const items = useFolderItems(projectId, folderId);
@@ -39,7 +41,7 @@ export function FilesBrowser({ project, folderId }: { project: Project; folderId
   const [confirming, setConfirming] = useState(false);
   const abilities = project.abilities;
   const canCreate = abilities.create_file;
-  const canSetPrivate = abilities.view_private_file;
+  const canSetPrivate = abilities.can_set_privacy_file;
   const mentionUsers = project.assignees.data;
   const chain = folderChain(folders.data?.data ?? [], folderId);
 
@@ -55,7 +57,7 @@ export function FilesBrowser({ project, folderId }: { project: Project; folderId
       void mayDownload(projectId, item.id).then((allowed) => {
         if (allowed) window.open(downloadUrl(projectId, item.id), "_blank", "noopener");
         else {
-          window.alert(t("files.permission_denied"));
+          showAlert(t("files.permission_denied"));
           // The file may have gone or turned private meanwhile: show the folder as it is now.
           void items.refetch();
         }
@@ -70,7 +72,7 @@ export function FilesBrowser({ project, folderId }: { project: Project; folderId
     togglePrivacy: (item) => update.mutate({ id: item.id, fields: { private: !item.private } }),
   };
 
-  const views = (items.data?.data ?? []).map((item) => toFileView(item, abilities));
+  const views = (items.data?.data ?? []).map((item) => toFileView(item));
   // Folders first, as the documents list them; the server's order is kept within each group.
   const sorted = [...views.filter((view) => view.kind === "folder"), ...views.filter((view) => view.kind !== "folder")];
 
@@ -106,6 +108,7 @@ export function FilesBrowser({ project, folderId }: { project: Project; folderId
 
   return (
     <Stack gap="md">
+      {alertDialog}
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={2} size="h4">

@@ -2,24 +2,15 @@ import { fileFolderListEnvelope, fileItemEnvelope, fileListEnvelope, fileUploadE
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../../api/client.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 import { postMultipart } from "../lib/multipart.js";
-
-/** Query keys of the files screens, under the project's key so a project-wide refresh reaches them. */
-export const fileKeys = {
-  all: (projectId: number) => [...projectKeys.scope(projectId), "files"] as const,
-  folder: (projectId: number, folderId: number) => [...projectKeys.scope(projectId), "files", "folder", folderId] as const,
-  item: (projectId: number, id: number) => [...projectKeys.scope(projectId), "files", "item", id] as const,
-  folders: (projectId: number) => [...projectKeys.scope(projectId), "files", "folders"] as const,
-  search: (projectId: number, title: string) => [...projectKeys.scope(projectId), "files", "search", title] as const,
-};
 
 const base = (projectId: number) => `pm-pro/v2/projects/${projectId}/files`;
 
 /** The contents of a folder (0 for the root): folders, uploads, docs, links and the project's attachments. */
 export function useFolderItems(projectId: number, folderId: number) {
   return useQuery({
-    queryKey: fileKeys.folder(projectId, folderId),
+    queryKey: queryKeys.files.folder(projectId, folderId),
     queryFn: ({ signal }) =>
       api.get(base(projectId), { schema: fileListEnvelope, query: { folder_id: folderId, with: "comments,revisions" }, signal }),
     placeholderData: keepPreviousData,
@@ -29,7 +20,7 @@ export function useFolderItems(projectId: number, folderId: number) {
 /** One item with its comments and revisions. */
 export function useFileItem(projectId: number, id: number) {
   return useQuery({
-    queryKey: fileKeys.item(projectId, id),
+    queryKey: queryKeys.files.item(projectId, id),
     queryFn: async ({ signal }) =>
       (await api.get(base(projectId), { schema: fileItemEnvelope, query: { childId: id, with: "comments,revisions" }, signal })).data,
     enabled: Number.isInteger(id) && id > 0,
@@ -39,7 +30,7 @@ export function useFileItem(projectId: number, id: number) {
 /** Every folder of the project the caller may see, for the breadcrumb's parent chain. */
 export function useAllFolders(projectId: number) {
   return useQuery({
-    queryKey: fileKeys.folders(projectId),
+    queryKey: queryKeys.files.folders(projectId),
     queryFn: ({ signal }) => api.get(`${base(projectId)}/folders`, { schema: fileFolderListEnvelope, query: { type: "folder" }, signal }),
   });
 }
@@ -48,7 +39,7 @@ export function useAllFolders(projectId: number) {
 export function useFolderSearch(projectId: number, title: string) {
   const trimmed = title.trim();
   return useQuery({
-    queryKey: fileKeys.search(projectId, trimmed),
+    queryKey: queryKeys.files.search(projectId, trimmed),
     queryFn: ({ signal }) => api.get(`${base(projectId)}/searchfolder`, { schema: fileFolderListEnvelope, query: { title: trimmed }, signal }),
     enabled: trimmed !== "",
   });
@@ -57,7 +48,7 @@ export function useFolderSearch(projectId: number, title: string) {
 /** Refreshes everything the files screens show, and the project's counts and feed. */
 function useRefresh(projectId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
+  return () => invalidateAfter(queryClient, { entity: "file", projectId });
 }
 
 /**

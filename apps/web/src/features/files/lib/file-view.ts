@@ -1,4 +1,4 @@
-import { routePath, type FileableType, type FileFolder, type FileItem, type ProjectAbilities } from "@plotline/contracts";
+import { routePath, type FileableType, type FileFolder, type FileItem } from "@plotline/contracts";
 import { htmlToText } from "../../projects/lib/dates.js";
 import { isImageMime, isVideoMime } from "./file-display.js";
 
@@ -25,7 +25,7 @@ export interface FileView {
   creatorName: string;
   commentCount: number;
   canEdit: boolean;
-  /** Toggling privacy needs the item's edit right and view_private_file. */
+  /** The server's can_set_privacy: the item's edit right and view_private_file. */
   canTogglePrivacy: boolean;
   downloadable: boolean;
   /**
@@ -36,7 +36,7 @@ export interface FileView {
 }
 
 /** Maps an API item to what a row shows. */
-export function toFileView(item: FileItem, abilities: Pick<ProjectAbilities, "view_private_file">): FileView {
+export function toFileView(item: FileItem): FileView {
   const kind: FileKind =
     item.type === "folder" ? "folder" : item.type === "doc" ? "doc" : item.type === "link" ? "link" : item.fileable_type ? "attachment" : "pro_file";
   const isUpload = kind === "pro_file" || kind === "attachment";
@@ -54,7 +54,7 @@ export function toFileView(item: FileItem, abilities: Pick<ProjectAbilities, "vi
     creatorName: item.creator.data.display_name,
     commentCount: item.comment_count,
     canEdit: item.abilities.can_edit,
-    canTogglePrivacy: item.abilities.can_edit && abilities.view_private_file,
+    canTogglePrivacy: item.abilities.can_set_privacy,
     downloadable: isUpload && item.abilities.can_download,
     attachedTo: item.fileable_type ? { type: item.fileable_type, title: item.fileable?.title ?? "", href: item.content_link } : null,
   };

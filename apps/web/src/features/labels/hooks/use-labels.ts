@@ -1,17 +1,14 @@
 import { itemEnvelope, labelListEnvelope, labelSchema, messageSchema, type CreateLabelBody, type UpdateLabelBody } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
-
-/** Query key of a project's labels, inside the project's scope. */
-export const labelsKey = (projectId: number) => ["projects", projectId, "labels"] as const;
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 const base = (projectId: number) => `pm-pro/v2/projects/${projectId}/settings/labels`;
 
 /** Every label of a project, by name; `meta.can_create` says whether the caller may manage them. */
 export function useLabels(projectId: number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: labelsKey(projectId),
+    queryKey: queryKeys.project.labels(projectId),
     queryFn: ({ signal }) => api.get(base(projectId), { schema: labelListEnvelope, signal }),
     enabled,
   });
@@ -20,7 +17,7 @@ export function useLabels(projectId: number, { enabled = true }: { enabled?: boo
 /** A label change shows on every task carrying it: the whole project is re-read, not only the label list. */
 function useRefresh(projectId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
+  return () => invalidateAfter(queryClient, { entity: "label", projectId });
 }
 
 export function useCreateLabel(projectId: number) {

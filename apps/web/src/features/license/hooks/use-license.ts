@@ -1,14 +1,12 @@
 import { licenseEnvelope, messageSchema, type LicenseActivationBody } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
-
-/** Query key of the license state, shared by the page and the notice. */
-export const licenseKeys = { state: ["license"] as const };
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** The license state (site managers only: pass `enabled: false` for anyone else). */
 export function useLicense(enabled = true) {
   return useQuery({
-    queryKey: licenseKeys.state,
+    queryKey: queryKeys.license.all,
     queryFn: async ({ signal }) => (await api.get("pm-pro/v2/license/check", { schema: licenseEnvelope, signal })).data.license,
     enabled,
     staleTime: 5 * 60_000,
@@ -29,6 +27,6 @@ export function useDeleteLicense() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post("pm-pro/v2/license/delete", { schema: messageSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys.state }),
+    onSuccess: () => invalidateAfter(queryClient, { entity: "license" }),
   });
 }

@@ -4,7 +4,7 @@ import { IconDots, IconLock, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { RichTextView } from "../../../components/RichTextEditor.js";
+import { RichTextView } from "../../../components/RichTextView.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { formatDate } from "../../projects/lib/dates.js";
 import { useDeleteMilestone, useUpdateMilestone } from "../hooks/use-milestones.js";

@@ -6,7 +6,7 @@ import { createMilestoneBody, dateOf, type Milestone } from "@plotline/contracts
 import { IconCalendar } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { RichTextEditor } from "../../../components/RichTextEditor.js";
+import { RichTextEditor } from "../../../components/LazyRichTextEditor.js";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreateMilestone, useUpdateMilestone } from "../hooks/use-milestones.js";

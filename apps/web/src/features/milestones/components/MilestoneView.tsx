@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
-import { RichTextView } from "../../../components/RichTextEditor.js";
+import { RichTextView } from "../../../components/RichTextView.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { useProject } from "../../projects/hooks/use-projects.js";

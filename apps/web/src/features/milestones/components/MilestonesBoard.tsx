@@ -22,7 +22,6 @@ export function MilestonesBoard({ projectId }: { projectId: number }) {
   const milestones = useMilestones(projectId);
   const [editing, setEditing] = useState<Milestone | "new" | null>(null);
   const canCreate = project?.abilities.create_milestone ?? false;
-  const canSetPrivacy = project?.abilities.view_private_milestone ?? false;
 
   const newButton = canCreate && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing("new")}>
@@ -82,7 +81,7 @@ export function MilestonesBoard({ projectId }: { projectId: number }) {
           key={editing === "new" ? "new" : editing.id}
           projectId={projectId}
           milestone={editing === "new" ? null : editing}
-          canSetPrivacy={canSetPrivacy}
+          canSetPrivacy={editing === "new" ? (project?.abilities.can_set_privacy_milestone ?? false) : editing.abilities.can_set_privacy}
           onClose={() => setEditing(null)}
         />
       )}

@@ -9,8 +9,7 @@ import {
 } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
-import { taskListKeys } from "../../task-lists/list-cache.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** Open and done tasks shown per list on a milestone's page; the list's own page has the rest. */
 export const MILESTONE_TASKS_PER_LIST = 20;
@@ -18,7 +17,7 @@ export const MILESTONE_TASKS_PER_LIST = 20;
 /** Every milestone of a project the caller may see (private ones only with view_private_milestone). */
 export function useMilestones(projectId: number) {
   return useQuery({
-    queryKey: projectKeys.milestones(projectId),
+    queryKey: queryKeys.milestones.all(projectId),
     queryFn: ({ signal }) =>
       api.get(`pm/v2/projects/${projectId}/milestones`, { schema: listEnvelope(milestoneSchema), query: { per_page: -1 }, signal }),
   });
@@ -27,7 +26,7 @@ export function useMilestones(projectId: number) {
 /** One milestone; 404 for a private one the caller may not see. */
 export function useMilestone(projectId: number, milestoneId: number) {
   return useQuery({
-    queryKey: [...projectKeys.milestones(projectId), milestoneId],
+    queryKey: queryKeys.milestones.one(projectId, milestoneId),
     queryFn: ({ signal }) => api.get(`pm/v2/projects/${projectId}/milestones/${milestoneId}`, { schema: itemEnvelope(milestoneSchema), signal }),
     enabled: Number.isInteger(milestoneId) && milestoneId > 0,
   });
@@ -39,7 +38,7 @@ export function useMilestone(projectId: number, milestoneId: number) {
  */
 export function useMilestoneTaskLists(projectId: number, milestoneId: number) {
   return useQuery({
-    queryKey: [...taskListKeys.all(projectId), "milestone", milestoneId],
+    queryKey: queryKeys.taskLists.milestone(projectId, milestoneId),
     queryFn: ({ signal }) =>
       api.get(`pm/v2/projects/${projectId}/task-lists`, {
         schema: listEnvelope(taskListSchema),
@@ -56,10 +55,10 @@ export function useMilestoneTaskLists(projectId: number, milestoneId: number) {
   });
 }
 
-/** A milestone change moves counts, lists' milestone badges and the feed: the project is refreshed. */
+/** A milestone change moves counts, lists' milestone badges, the feed and the calendar (see the query-key map). */
 function useRefreshProject(projectId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: projectKeys.scope(projectId) });
+  return () => invalidateAfter(queryClient, { entity: "milestone", projectId });
 }
 
 /** Adds a milestone. */

@@ -2,13 +2,12 @@ import { itemEnvelope, listEnvelope, moduleListItemSchema, type ModuleUpdateBody
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { notifyError } from "../../../lib/notify.js";
-
-const moduleKeys = { all: ["module-lists"] as const };
+import { queryKeys } from "../../../lib/query-keys.js";
 
 /** Every Pro module with its switch (site managers). */
 export function useModuleLists() {
   return useQuery({
-    queryKey: moduleKeys.all,
+    queryKey: queryKeys.moduleLists.all,
     queryFn: ({ signal }) => api.get("pm-pro/v2/module-lists", { schema: listEnvelope(moduleListItemSchema), signal }),
   });
 }

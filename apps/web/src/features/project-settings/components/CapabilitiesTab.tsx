@@ -5,11 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useProjectSettings, useSaveProjectSettings } from "../hooks/use-project-settings.js";
-
-/** The i18n key of a group: the noun of its capabilities (`create_task` -> `task`). */
-function groupKey(capabilities: readonly Capability[]): string {
-  return (capabilities[0] ?? "").replace(/^create_/, "");
-}
+import { capabilityGroupKey } from "../lib/capability-group-key.js";
 
 function sameCapabilities(a: ProjectCapabilities, b: ProjectCapabilities): boolean {
   return CONFIGURABLE_ROLES.every((role) => CAPABILITY_GROUPS.every((group) => group.capabilities.every((cap) => a[role][cap] === b[role][cap])));
@@ -64,7 +60,7 @@ export function CapabilitiesTab({ projectId }: { projectId: number }) {
               <Table.Tr bg="gray.0">
                 <Table.Th colSpan={1 + CONFIGURABLE_ROLES.length} scope="colgroup">
                   <Text size="sm" fw={700}>
-                    {t(`project_settings.group.${groupKey(group.capabilities)}`)}
+                    {t(capabilityGroupKey(group.capabilities))}
                   </Text>
                 </Table.Th>
               </Table.Tr>

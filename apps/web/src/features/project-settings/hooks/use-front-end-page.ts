@@ -1,18 +1,16 @@
 import { siteSettingsEnvelope, sitePageListEnvelope } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
-
-/** Query keys of the site-wide records the Pages tab reads. */
-export const siteKeys = { pages: ["site", "pages"] as const, settings: ["site", "settings"] as const };
+import { queryKeys } from "../../../lib/query-keys.js";
 
 /** The site's front-end pages (id, post_title, path). */
 export function useSitePages() {
-  return useQuery({ queryKey: siteKeys.pages, queryFn: ({ signal }) => api.get("pm/v2/pages", { schema: sitePageListEnvelope, signal }) });
+  return useQuery({ queryKey: queryKeys.site.pages, queryFn: ({ signal }) => api.get("pm/v2/pages", { schema: sitePageListEnvelope, signal }) });
 }
 
 /** The site settings, for the page chosen as `front_end_page`. */
 export function useSiteSettings() {
-  return useQuery({ queryKey: siteKeys.settings, queryFn: ({ signal }) => api.get("pm/v2/settings", { schema: siteSettingsEnvelope, signal }) });
+  return useQuery({ queryKey: queryKeys.site.settings, queryFn: ({ signal }) => api.get("pm/v2/settings", { schema: siteSettingsEnvelope, signal }) });
 }
 
 /** Saves `front_end_page` (0: none); site managers only. */
@@ -20,6 +18,6 @@ export function useSaveFrontEndPage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (pageId: number) => api.post("pm/v2/settings", { schema: siteSettingsEnvelope, body: { key: "front_end_page", value: pageId } }),
-    onSuccess: (answer) => queryClient.setQueryData(siteKeys.settings, { data: answer.data, meta: answer.meta }),
+    onSuccess: (answer) => queryClient.setQueryData(queryKeys.site.settings, { data: answer.data, meta: answer.meta }),
   });
 }

@@ -1,15 +1,12 @@
 import { projectSettingsEnvelope, type SaveProjectSettingsBody } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
-
-/** Query key of a project's settings, inside the project's scope. */
-export const projectSettingsKey = (projectId: number) => ["projects", projectId, "settings"] as const;
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** A project's settings as it applies them (project managers and site managers only). */
 export function useProjectSettings(projectId: number) {
   return useQuery({
-    queryKey: projectSettingsKey(projectId),
+    queryKey: queryKeys.project.settings(projectId),
     queryFn: ({ signal }) => api.get(`pm/v2/projects/${projectId}/settings`, { schema: projectSettingsEnvelope, signal }),
   });
 }
@@ -20,8 +17,8 @@ export function useSaveProjectSettings(projectId: number) {
   return useMutation({
     mutationFn: (body: SaveProjectSettingsBody) => api.post(`pm/v2/projects/${projectId}/settings`, { schema: projectSettingsEnvelope, body }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(projectSettingsKey(projectId), { data: answer.data });
-      return queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
+      queryClient.setQueryData(queryKeys.project.settings(projectId), { data: answer.data });
+      return invalidateAfter(queryClient, { entity: "project-settings", projectId });
     },
   });
 }

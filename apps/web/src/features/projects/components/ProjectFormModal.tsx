@@ -3,7 +3,7 @@ import { useForm } from "@mantine/form";
 import { createProjectBody, PROJECT_STATUSES, routePath, type Project, type ProjectStatus, type RoleName } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { RichTextEditor } from "../../../components/RichTextEditor.js";
+import { RichTextEditor } from "../../../components/LazyRichTextEditor.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { DepartmentField } from "../../departments/components/DepartmentField.js";
 import { fieldErrors } from "../../../lib/form-errors.js";

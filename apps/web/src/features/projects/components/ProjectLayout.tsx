@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack } from "@mantine/core";
 import { routePath, type RouteName } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "../../../i18n/keys.js";
 import { Link, Outlet, useLocation } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { isNotAvailable, NotAvailable } from "../../../components/NotAvailable.js";
@@ -59,7 +60,7 @@ export function ProjectLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
                   aria-current={active ? "page" : undefined}
                   style={{ flexShrink: 0 }}
                 >
-                  {t(entry.label)}
+                  {t(entry.label as TranslationKey)}
                 </Button>
               );
             })}

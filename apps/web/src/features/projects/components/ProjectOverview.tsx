@@ -1,15 +1,16 @@
 import { Badge, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Project } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "../../../i18n/keys.js";
 import { ActivityFeed } from "../../activities/components/ActivityFeed.js";
 import { ActivityGraph } from "../../activities/components/ActivityGraph.js";
-import { RichTextView } from "../../../components/RichTextEditor.js";
+import { RichTextView } from "../../../components/RichTextView.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { useProject } from "../hooks/use-projects.js";
 
 type Counts = NonNullable<Project["meta"]>["data"];
 
-const COUNTS: ReadonlyArray<{ key: keyof Counts; label: string }> = [
+const COUNTS: ReadonlyArray<{ key: keyof Counts; label: TranslationKey }> = [
   { key: "total_task_lists", label: "overview.counts.lists" },
   { key: "total_complete_tasks", label: "overview.counts.tasks_done" },
   { key: "total_incomplete_tasks", label: "overview.counts.tasks_open" },

@@ -12,7 +12,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { api } from "../../../api/client.js";
-import { projectKeys } from "./project-keys.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** A tab of the projects list: a status, or the caller's favourites. */
 export type ProjectTab = ProjectStatus | "favourite";
@@ -23,7 +23,7 @@ const projectListSchema = listEnvelope(projectSchema, projectListMetaShape);
 export function useProjects(params: { status: ProjectTab; title: string; page: number; perPage: number }) {
   const query = { status: params.status, title: params.title || undefined, page: params.page, per_page: params.perPage, with: "meta" };
   return useQuery({
-    queryKey: projectKeys.list(query),
+    queryKey: queryKeys.projects.list(query),
     queryFn: ({ signal }) => api.get("pm/v2/projects", { schema: projectListSchema, query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -32,7 +32,7 @@ export function useProjects(params: { status: ProjectTab; title: string; page: n
 /** One project with its members, counts and the caller's abilities. Shared by every project page. */
 export function useProject(projectId: number) {
   return useQuery({
-    queryKey: projectKeys.detail(projectId),
+    queryKey: queryKeys.project.detail(projectId),
     queryFn: async ({ signal }) => (await api.get(`pm/v2/projects/${projectId}`, { schema: itemEnvelope(projectSchema), signal })).data,
     enabled: Number.isInteger(projectId) && projectId > 0,
   });
@@ -48,8 +48,8 @@ export function useProjectId(): number {
 function useStoreProject() {
   const queryClient = useQueryClient();
   return (project: Project) => {
-    queryClient.setQueryData(projectKeys.detail(project.id), project);
-    return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+    queryClient.setQueryData(queryKeys.project.detail(project.id), project);
+    return invalidateAfter(queryClient, { entity: "project" });
   };
 }
 
@@ -65,14 +65,13 @@ export function useCreateProject() {
 /** Changes a project; `assignees`, when given, replaces its members. */
 export function useUpdateProject() {
   const queryClient = useQueryClient();
-  const store = useStoreProject();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateProjectBody }) =>
       api.post(`pm/v2/projects/${id}/update`, { schema: itemEnvelope(projectSchema), body }),
     onSuccess: async (result) => {
-      await store(result.data);
-      // Members and roles decide what every page of the project may show.
-      await queryClient.invalidateQueries({ queryKey: projectKeys.scope(result.data.id) });
+      queryClient.setQueryData(queryKeys.project.detail(result.data.id), result.data);
+      // Members and roles decide what every page of the project may show: the map refreshes it all.
+      await invalidateAfter(queryClient, { entity: "project", projectId: result.data.id });
     },
   });
 }
@@ -83,8 +82,8 @@ export function useDeleteProject() {
   return useMutation({
     mutationFn: (id: number) => api.post(`pm/v2/projects/${id}/delete`, { schema: messageSchema }),
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: projectKeys.scope(id) });
-      return queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+      queryClient.removeQueries({ queryKey: queryKeys.project.scope(id) });
+      return invalidateAfter(queryClient, { entity: "project" });
     },
   });
 }

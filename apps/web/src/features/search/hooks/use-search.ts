@@ -2,7 +2,7 @@ import { SEARCH_LIMITS, searchAnswerSchema, type SearchAnswer, type SearchModel 
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
+import { queryKeys } from "../../../lib/query-keys.js";
 
 /** What the projects-list box searches: projects, and everything inside them the project box searches. */
 export const GLOBAL_SEARCH_MODELS: readonly SearchModel[] = ["project", "task", "task_list", "discussion_board", "milestone", "comment", "doc"];
@@ -31,7 +31,7 @@ function nextPage(last: SearchAnswer): number | undefined {
 export function useSearch(text: string, scope: SearchScope) {
   const enabled = text.length > 0;
   return useInfiniteQuery({
-    queryKey: scope.kind === "global" ? ["search", text] : [...projectKeys.scope(scope.projectId), "search", text],
+    queryKey: scope.kind === "global" ? queryKeys.search.global(text) : queryKeys.project.search(scope.projectId, text),
     queryFn: ({ signal, pageParam }) =>
       scope.kind === "global"
         ? api.get("pm/v2/search", { schema: searchAnswerSchema, query: { query: text, model: GLOBAL_SEARCH_MODELS, page: pageParam }, signal })

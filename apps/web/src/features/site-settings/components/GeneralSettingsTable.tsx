@@ -62,7 +62,7 @@ export function GeneralSettingsTable({ settings }: { settings: SiteSettingsEnvel
             <Select
               aria-label={t("site_settings.first_day")}
               aria-describedby="first-day-hint"
-              data={(t("site_settings.weekdays", { returnObjects: true }) as string[]).map((name, day) => ({ value: String(day), label: name }))}
+              data={t("site_settings.weekdays", { returnObjects: true }).map((name, day) => ({ value: String(day), label: name }))}
               value={String(values.first_day_of_week)}
               allowDeselect={false}
               disabled={pendingKey === "first_day_of_week"}

@@ -1,12 +1,12 @@
 import { itemEnvelope, messageSchema, sitePageListEnvelope, sitePageSchema, type CreateSitePageBody, type UpdateSitePageBody } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
-import { siteSettingsKeys } from "./use-site-settings.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** The site's front-end pages `{ id, post_title, path }`, by title. */
 export function usePages() {
   return useQuery({
-    queryKey: siteSettingsKeys.pages,
+    queryKey: queryKeys.site.pages,
     queryFn: ({ signal }) => api.get("pm/v2/pages", { schema: sitePageListEnvelope, signal }),
   });
 }
@@ -14,7 +14,7 @@ export function usePages() {
 /** A page change may change the front-end page shown with the settings, so both are refreshed. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: siteSettingsKeys.pages }), queryClient.invalidateQueries({ queryKey: siteSettingsKeys.settings })]);
+  return () => invalidateAfter(queryClient, { entity: "site-pages" });
 }
 
 /** Adds a page (site managers). Field errors are shown by the form, so no toast. */

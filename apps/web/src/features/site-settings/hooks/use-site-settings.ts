@@ -1,15 +1,13 @@
 import { siteSettingsEnvelope, type SaveSiteSettingsBody, type SiteSettings, type SiteSettingsEnvelope } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
+import { queryKeys } from "../../../lib/query-keys.js";
 import { postMultipart } from "../../files/lib/multipart.js";
-
-/** Query keys of the site settings and pages. */
-export const siteSettingsKeys = { settings: ["site", "settings"] as const, pages: ["site", "pages"] as const };
 
 /** The site settings every signed-in user reads (task start date, logo, front-end page, workforce flag). */
 export function useSiteSettings() {
   return useQuery({
-    queryKey: siteSettingsKeys.settings,
+    queryKey: queryKeys.site.settings,
     queryFn: ({ signal }) => api.get("pm/v2/settings", { schema: siteSettingsEnvelope, signal }),
     staleTime: 5 * 60_000,
   });
@@ -39,7 +37,7 @@ export function useSaveSiteSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveSiteSettingsBody) => api.post("pm/v2/settings", { schema: siteSettingsEnvelope, body }),
-    onSuccess: (result: SiteSettingsEnvelope) => queryClient.setQueryData(siteSettingsKeys.settings, { data: result.data, meta: result.meta }),
+    onSuccess: (result: SiteSettingsEnvelope) => queryClient.setQueryData(queryKeys.site.settings, { data: result.data, meta: result.meta }),
   });
 }
 
@@ -48,6 +46,6 @@ export function useUploadLogo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => postMultipart("pm/v2/settings/logo", { file: [file] }, siteSettingsEnvelope),
-    onSuccess: (result: SiteSettingsEnvelope) => queryClient.setQueryData(siteSettingsKeys.settings, { data: result.data, meta: result.meta }),
+    onSuccess: (result: SiteSettingsEnvelope) => queryClient.setQueryData(queryKeys.site.settings, { data: result.data, meta: result.meta }),
   });
 }

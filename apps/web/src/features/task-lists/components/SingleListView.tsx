@@ -38,7 +38,6 @@ export function SingleListView({ project, listId }: { project: Project; listId: 
           projectId={project.id}
           lists={[list.data.data]}
           canReorderTasks={project.abilities.create_task}
-          canSetPrivacy={project.abilities.view_private_list}
           taskHref={(task) => routePath("single_list_task", { project_id: project.id, list_id: listId, task_id: task.id })}
           linkTitles={false}
           onListDeleted={() => navigate(back, { replace: true })}

@@ -16,12 +16,10 @@ import { TaskListFormModal } from "./TaskListFormModal.js";
 export function TaskListActions({
   projectId,
   list,
-  canSetPrivacy,
   onDeleted,
 }: {
   projectId: number;
   list: TaskList;
-  canSetPrivacy: boolean;
   onDeleted?: () => void;
 }) {
   const { t } = useTranslation();
@@ -65,7 +63,7 @@ export function TaskListActions({
               {t("task_lists.edit")}
             </Menu.Item>
           )}
-          {list.abilities.can_edit && !list.is_inbox && (
+          {list.abilities.can_archive && (
             <Menu.Item leftSection={<IconArchive size={16} />} onClick={archive}>
               {t("task_lists.archive")}
             </Menu.Item>
@@ -82,7 +80,7 @@ export function TaskListActions({
           )}
         </Menu.Dropdown>
       </Menu>
-      {editing && <TaskListFormModal projectId={projectId} list={list} canSetPrivacy={canSetPrivacy} opened onClose={() => setEditing(false)} />}
+      {editing && <TaskListFormModal projectId={projectId} list={list} canSetPrivacy={list.abilities.can_set_privacy} opened onClose={() => setEditing(false)} />}
       <ConfirmDialog
         opened={confirming}
         title={t("task_lists.delete_title")}

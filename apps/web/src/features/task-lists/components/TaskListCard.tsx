@@ -31,8 +31,6 @@ interface CardProps {
   canDragList: boolean;
   /** Whether the caller may reorder tasks (create_task); moving a task to another list also needs its can_edit. */
   canReorderTasks: boolean;
-  /** Whether the caller may set privacy on lists (the privacy box of the edit form). */
-  canSetPrivacy: boolean;
   /** Links the title to the single-list page; off on that page itself. */
   linkTitle: boolean;
   onDeleted?: () => void;
@@ -185,7 +183,7 @@ export function TaskListCard(props: CardProps) {
             </Group>
           </Stack>
         </Group>
-        <TaskListActions projectId={projectId} list={list} canSetPrivacy={props.canSetPrivacy} onDeleted={props.onDeleted} />
+        <TaskListActions projectId={projectId} list={list} onDeleted={props.onDeleted} />
       </Group>
       {description && (
         <Text size="sm" c="dimmed" px="md" pb="xs" lineClamp={3}>

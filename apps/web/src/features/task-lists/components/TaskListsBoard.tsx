@@ -69,7 +69,6 @@ export function TaskListsBoard({
   projectId,
   lists,
   canReorderTasks,
-  canSetPrivacy,
   taskHref,
   linkTitles,
   onSortLists,
@@ -77,9 +76,8 @@ export function TaskListsBoard({
 }: {
   projectId: number;
   lists: TaskList[];
-  /** The project's create_task: reordering inside a list. Moving to another list needs the task's can_edit. */
+  /** The project's create_task: reordering inside a list. Moving to another list needs the task's can_move. */
   canReorderTasks: boolean;
-  canSetPrivacy: boolean;
   taskHref: (task: Task) => string;
   linkTitles: boolean;
   /** Saves a new order of the lists; lists cannot be dragged without it. */
@@ -114,8 +112,8 @@ export function TaskListsBoard({
     const from = containerOf(draft, data);
     const overData = dragData(over);
     const to = containerOf(draft, overData);
-    // Moving a task to another list is an edit of the task; without that right it stays in its list.
-    if (from === undefined || to === undefined || from === to || !data.task.abilities.can_edit) return;
+    // Without the task's can_move (the server's rule) it stays in its list.
+    if (from === undefined || to === undefined || from === to || !data.task.abilities.can_move) return;
     const target = draft[to] ?? [];
     const overIndex = overData?.type === "task" ? target.indexOf(overData.task.id) : -1;
     const index = overIndex >= 0 ? overIndex : target.length;
@@ -147,7 +145,7 @@ export function TaskListsBoard({
     const fromList = data.task.task_list_id;
     const original = lists.find((list) => list.id === to)?.incomplete_tasks?.data.map((task) => task.id) ?? [];
     const moved = fromList !== to;
-    const changed = moved ? data.task.abilities.can_edit : canReorderTasks && ids.join(",") !== original.join(",");
+    const changed = moved ? data.task.abilities.can_move : canReorderTasks && ids.join(",") !== original.join(",");
     if (to !== undefined && changed) {
       sortTasks.mutate({
         listId: to,
@@ -185,7 +183,6 @@ export function TaskListsBoard({
               taskHref={taskHref}
               canDragList={Boolean(onSortLists)}
               canReorderTasks={canReorderTasks}
-              canSetPrivacy={canSetPrivacy}
               linkTitle={linkTitles}
               onDeleted={onListDeleted}
             />

@@ -49,7 +49,6 @@ export function TaskListsView({ project }: { project: Project }) {
           projectId={project.id}
           lists={lists.data.data}
           canReorderTasks={project.abilities.create_task}
-          canSetPrivacy={project.abilities.view_private_list}
           taskHref={(task) => routePath("single_task", { project_id: project.id, task_id: task.id })}
           linkTitles
           onSortLists={canCreate ? (ordered) => sortLists.mutate(ordered) : undefined}
@@ -67,7 +66,7 @@ export function TaskListsView({ project }: { project: Project }) {
         </Group>
       )}
       {creating && (
-        <TaskListFormModal projectId={project.id} list={null} canSetPrivacy={project.abilities.view_private_list} opened onClose={() => setCreating(false)} />
+        <TaskListFormModal projectId={project.id} list={null} canSetPrivacy={project.abilities.can_set_privacy_list} opened onClose={() => setCreating(false)} />
       )}
     </Stack>
   );

@@ -2,8 +2,8 @@ import { messageSchema, type Task } from "@plotline/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { notifyError } from "../../../lib/notify.js";
-import { taskKeys } from "../../tasks/hooks/use-tasks.js";
-import { patchProjectLists, restoreProjectLists, snapshotProjectLists, taskListKeys, withOpenTasks, withoutTask } from "../list-cache.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
+import { patchProjectLists, restoreProjectLists, snapshotProjectLists, withOpenTasks, withoutTask } from "../list-cache.js";
 
 /** A drop of a task: the target list's open tasks in their new order, and the task if it came from another list. */
 export interface TaskDrop {
@@ -31,7 +31,7 @@ export function useSortTasks(projectId: number) {
         },
       }),
     onMutate: async (drop) => {
-      await queryClient.cancelQueries({ queryKey: taskListKeys.all(projectId) });
+      await queryClient.cancelQueries({ queryKey: queryKeys.taskLists.all(projectId) });
       const snapshot = snapshotProjectLists(queryClient, projectId);
       const tasks = drop.tasks.map((task) => (task.task_list_id === drop.listId ? task : { ...task, task_list_id: drop.listId }));
       patchProjectLists(queryClient, projectId, (list) => {
@@ -45,7 +45,7 @@ export function useSortTasks(projectId: number) {
       notifyError(error);
     },
     onSuccess: (_answer, drop) => {
-      if (drop.movedTaskId !== undefined) void queryClient.invalidateQueries({ queryKey: taskKeys.one(projectId, drop.movedTaskId) });
+      void invalidateAfter(queryClient, { entity: "task-order", projectId, movedTaskId: drop.movedTaskId });
     },
     meta: { silent: true },
   });

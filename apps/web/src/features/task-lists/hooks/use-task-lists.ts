@@ -10,8 +10,8 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { notifyError } from "../../../lib/notify.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
-import { patchProjectLists, restoreProjectLists, snapshotProjectLists, taskListKeys, withMoreTasks } from "../list-cache.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
+import { patchProjectLists, restoreProjectLists, snapshotProjectLists, withMoreTasks } from "../list-cache.js";
 
 /** Lists per page on the task lists page, as the documents fix it. */
 export const LISTS_PER_PAGE = 15;
@@ -29,17 +29,15 @@ const taskListAnswer = itemEnvelope(taskListSchema);
 
 const base = (projectId: number) => `pm/v2/projects/${projectId}/task-lists`;
 
-/** After a list changes: the lists, and the project's counts and feed. */
+/** After a list changes: the lists, and the project's counts and feed (the query-key map says which). */
 function refreshLists(queryClient: QueryClient, projectId: number) {
-  void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
-  void queryClient.invalidateQueries({ queryKey: ["projects", projectId, "activities"] });
-  return queryClient.invalidateQueries({ queryKey: taskListKeys.all(projectId) });
+  return invalidateAfter(queryClient, { entity: "task-list", projectId });
 }
 
 /** One page of a project's current task lists, each with its first open tasks. */
 export function useTaskLists(projectId: number, page: number) {
   return useQuery({
-    queryKey: taskListKeys.index(projectId, page),
+    queryKey: queryKeys.taskLists.index(projectId, page),
     queryFn: ({ signal }) =>
       api.get(base(projectId), {
         schema: taskListsAnswer,
@@ -53,7 +51,7 @@ export function useTaskLists(projectId: number, page: number) {
 /** One task list with its first open and done tasks. */
 export function useTaskList(projectId: number, listId: number) {
   return useQuery({
-    queryKey: taskListKeys.single(projectId, listId),
+    queryKey: queryKeys.taskLists.single(projectId, listId),
     queryFn: ({ signal }) =>
       api.get(`${base(projectId)}/${listId}`, {
         schema: taskListAnswer,
@@ -107,7 +105,7 @@ export function useSortTaskLists(projectId: number, page: number) {
         body: { orders: lists.map((list, index) => ({ id: list.id, index: (page - 1) * LISTS_PER_PAGE + index })) },
       }),
     onMutate: async (lists) => {
-      const key = taskListKeys.index(projectId, page);
+      const key = queryKeys.taskLists.index(projectId, page);
       await queryClient.cancelQueries({ queryKey: key });
       const snapshot = snapshotProjectLists(queryClient, projectId);
       queryClient.setQueryData(key, (old: { data: TaskList[] } | undefined) => old && { ...old, data: lists });

@@ -4,7 +4,8 @@ import { IconPencil } from "@tabler/icons-react";
 import { useState } from "react";
 import { useReportDirty } from "../../../components/DiscardGuard.js";
 import { useTranslation } from "react-i18next";
-import { RichTextEditor, RichTextView, type MentionUser } from "../../../components/RichTextEditor.js";
+import { RichTextEditor } from "../../../components/LazyRichTextEditor.js";
+import { RichTextView, type MentionUser } from "../../../components/RichTextView.js";
 
 /** The task's rich-text description: shown as formatted text, edited in the rich-text editor on demand. */
 export function TaskDescriptionField({

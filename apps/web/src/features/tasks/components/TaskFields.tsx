@@ -165,7 +165,7 @@ interface FieldsProps {
   task: Task;
   canEdit: boolean;
   canComplete: boolean;
-  /** Whether the caller may see and set privacy (view_private_task). */
+  /** Whether to show the privacy switch: the task's can_set_privacy from the server. */
   canSetPrivacy: boolean;
   members: readonly Member[];
   onSave: SaveTask;

@@ -61,7 +61,7 @@ function TaskBody({ project, task, onClose }: { project: Project; task: Task; on
               task={task}
               canEdit={canEdit}
               canComplete={task.abilities.can_complete}
-              canSetPrivacy={project.abilities.view_private_task}
+              canSetPrivacy={task.abilities.can_set_privacy}
               members={members}
               onSave={save}
               onChangeStatus={(status, onFailed) => changeStatus.mutate({ id: task.id, status }, { onError: onFailed })}

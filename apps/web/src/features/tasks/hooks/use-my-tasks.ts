@@ -2,8 +2,8 @@ import { listEnvelope, projectSummarySchema, taskSchema } from "@plotline/contra
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../../api/client.js";
+import { queryKeys } from "../../../lib/query-keys.js";
 import { todayString } from "../task-dates.js";
-import { taskKeys } from "./use-tasks.js";
 
 /**
  * The parts of My Tasks. "Current" is open work not yet late; the API filters one due-date comparison at
@@ -31,7 +31,7 @@ function filters(part: MyTasksPart, today: string): Record<string, string | numb
 export function useMyTasks(userId: number, part: MyTasksPart) {
   const today = todayString();
   return useInfiniteQuery({
-    queryKey: [...taskKeys.mine, userId, part, today],
+    queryKey: queryKeys.myTasks.part(userId, part, today),
     queryFn: ({ pageParam, signal }) =>
       api.get("pm/v2/tasks", {
         schema: listEnvelope(taskSchema),
@@ -46,7 +46,7 @@ export function useMyTasks(userId: number, part: MyTasksPart) {
 /** Titles of the projects the user may enter, by id, to name each task's project. */
 export function useProjectTitles() {
   return useQuery({
-    queryKey: ["projects", "all-for-user"],
+    queryKey: queryKeys.projects.forUser,
     queryFn: async ({ signal }) => {
       const answer = await api.get("pm/v2/user-all-projects", { schema: z.object({ data: z.array(projectSummarySchema) }), signal });
       return new Map(answer.data.map((project) => [project.id, project.title]));

@@ -11,39 +11,27 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { notifyError } from "../../../lib/notify.js";
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 import { postMultipart } from "../../files/lib/multipart.js";
-import { projectKeys } from "../../projects/hooks/project-keys.js";
 import { patchProjectLists, withoutTask, withTask } from "../../task-lists/list-cache.js";
-
-/** Query keys of tasks: one task and its activity (in the project's scope), the signed-in user's tasks. */
-export const taskKeys = {
-  one: (projectId: number, taskId: number) => ["projects", projectId, "tasks", taskId] as const,
-  activity: (projectId: number, taskId: number) => ["projects", projectId, "tasks", taskId, "activity"] as const,
-  mine: ["my-tasks"] as const,
-};
 
 const taskAnswer = itemEnvelope(taskSchema);
 const base = (projectId: number) => `pm/v2/projects/${projectId}/tasks`;
 
-/** Writes a changed task everywhere it is cached, and marks the lists that filter on it as stale. */
+/**
+ * Writes a changed task everywhere it is cached (its own query and every list showing it), then lets the
+ * query-key map mark stale what the answer cannot update: counts, feeds, My Tasks, the calendar.
+ */
 function storeTask(queryClient: QueryClient, task: Task): void {
-  queryClient.setQueryData(taskKeys.one(task.project_id, task.id), (old: { data: Task } | undefined) => ({ ...old, data: task }));
+  queryClient.setQueryData(queryKeys.tasks.one(task.project_id, task.id), (old: { data: Task } | undefined) => ({ ...old, data: task }));
   patchProjectLists(queryClient, task.project_id, (list) => withTask(list, task));
-  refreshAround(queryClient, task.project_id);
-  void queryClient.invalidateQueries({ queryKey: taskKeys.activity(task.project_id, task.id) });
-}
-
-/** Counts on the project header and overview, its feed, and My Tasks all depend on tasks. */
-function refreshAround(queryClient: QueryClient, projectId: number): void {
-  void queryClient.invalidateQueries({ queryKey: taskKeys.mine });
-  void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
-  void queryClient.invalidateQueries({ queryKey: ["projects", projectId, "activities"] });
+  void invalidateAfter(queryClient, { entity: "task", projectId: task.project_id, taskId: task.id, written: true });
 }
 
 /** One task of a project. */
 export function useTask(projectId: number, taskId: number) {
   return useQuery({
-    queryKey: taskKeys.one(projectId, taskId),
+    queryKey: queryKeys.tasks.one(projectId, taskId),
     queryFn: ({ signal }) => api.get(`${base(projectId)}/${taskId}`, { schema: taskAnswer, signal }),
     enabled: Number.isInteger(taskId) && taskId > 0,
   });
@@ -98,8 +86,8 @@ export function useDeleteTask(projectId: number) {
     mutationFn: (id: number) => api.post(`${base(projectId)}/${id}/delete`, { schema: messageSchema }),
     onSuccess: (_answer, id) => {
       patchProjectLists(queryClient, projectId, (list) => withoutTask(list, id));
-      queryClient.removeQueries({ queryKey: taskKeys.one(projectId, id) });
-      refreshAround(queryClient, projectId);
+      queryClient.removeQueries({ queryKey: queryKeys.tasks.one(projectId, id) });
+      void invalidateAfter(queryClient, { entity: "task", projectId, taskId: id, written: true });
     },
   });
 }
@@ -110,7 +98,7 @@ export function useDeleteTask(projectId: number) {
  */
 export function useTaskActivity(projectId: number, taskId: number) {
   return useQuery({
-    queryKey: taskKeys.activity(projectId, taskId),
+    queryKey: queryKeys.tasks.activity(projectId, taskId),
     queryFn: async ({ signal }) => {
       const answer = await api.get(`pm/v2/projects/${projectId}/activities`, {
         schema: listEnvelope(activitySchema),

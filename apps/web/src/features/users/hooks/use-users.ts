@@ -10,14 +10,12 @@ import {
 } from "@plotline/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
-
-const userKeys = { all: ["users"] as const, list: (query: string, page: number) => ["users", "list", query, page] as const };
-const tokenKeys = { all: ["auth", "tokens"] as const };
+import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** One page of users matching a search. */
 export function useUsers(query: string, page: number, perPage = 20) {
   return useQuery({
-    queryKey: userKeys.list(query, page),
+    queryKey: queryKeys.users.list(query, page),
     queryFn: ({ signal }) => api.get("pm/v2/users", { schema: listEnvelope(userSchema), query: { query, page, per_page: perPage }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -28,7 +26,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateUserBody) => api.post("pm/v2/users", { schema: itemEnvelope(userSchema), body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSuccess: () => invalidateAfter(queryClient, { entity: "user" }),
     meta: { silent: true },
   });
 }
@@ -39,7 +37,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) =>
       api.post(`pm/v2/users/${id}/update`, { schema: itemEnvelope(userSchema), body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSuccess: () => invalidateAfter(queryClient, { entity: "user" }),
     meta: { silent: true },
   });
 }
@@ -47,7 +45,7 @@ export function useUpdateUser() {
 /** The signed-in user's personal access tokens. */
 export function useTokens() {
   return useQuery({
-    queryKey: tokenKeys.all,
+    queryKey: queryKeys.session.tokens,
     queryFn: ({ signal }) => api.get("auth/tokens", { schema: listEnvelope(tokenSchema), signal }),
   });
 }
@@ -57,7 +55,7 @@ export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.post("auth/tokens", { schema: itemEnvelope(createdTokenSchema), body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
+    onSuccess: () => invalidateAfter(queryClient, { entity: "token" }),
   });
 }
 
@@ -66,6 +64,6 @@ export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post(`auth/tokens/${id}/delete`, { schema: messageSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
+    onSuccess: () => invalidateAfter(queryClient, { entity: "token" }),
   });
 }

@@ -1,0 +1,28 @@
+/** The English strings of the license feature; `i18n/en.ts` merges them into the catalogue. */
+export const licenseEn = {
+  license: {
+    title: "License",
+    active_title: "License active",
+    active_body: "This copy of Plotline is licensed to {{email}}.",
+    email: "Purchase e-mail",
+    plan: "Plan",
+    expires: "Valid until",
+    key: "License key",
+    activated_on: "Activated on",
+    deactivate: "Deactivate",
+    confirm_title: "Deactivate the license?",
+    confirm_message: "License will delete permanently",
+    inactive_title: "No license is active",
+    inactive_body: "Every feature works without a license. Activate one to record who this copy is licensed to.",
+    invalid_title: "The stored license is no longer valid",
+    form_title: "Activate a license",
+    email_placeholder: "you@example.com",
+    key_placeholder: "PL1.…",
+    key_hint: "Paste the whole key you received with your purchase.",
+    submit: "Save & Activate",
+    required: "Please provide your email and license key",
+    error_title: "The license could not be activated",
+    notice: "No license active",
+    notice_link: "Activate",
+  },
+} as const;

@@ -1,0 +1,32 @@
+/** The English strings of the search feature; `i18n/en.ts` merges them into the catalogue. */
+export const searchEn = {
+  search: {
+    global_label: "Search projects and everything in them",
+    global_placeholder: "Search projects, tasks, lists…",
+    project_label: "Search this project",
+    project_placeholder: "Search this project",
+    results_label: "Search results",
+    result_label: "{{type}}: {{title}}",
+    searching: "Searching…",
+    min_length_one: "Type at least {{count}} character to search.",
+    min_length_other: "Type at least {{count}} characters to search.",
+    empty_global: "No result found",
+    empty_project: "No result found!",
+    show_more: "Show more results",
+    shown_of_total: "{{shown}} of {{total}}",
+    shown_of_many: "{{shown}} of {{total}}+",
+    comment_on: "on {{title}}",
+    in_parent: "in {{title}}",
+    types: {
+      task: "Task",
+      subtask: "Sub-task",
+      task_list: "Task list",
+      discussion_board: "Message",
+      milestone: "Milestone",
+      comment: "Comment",
+      doc: "Doc",
+      project: "Project",
+    },
+    status: { incomplete: "Incomplete", complete: "Complete", pending: "Pending", current: "Current", archived: "Archived" },
+  },
+} as const;

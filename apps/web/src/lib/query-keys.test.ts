@@ -1,0 +1,125 @@
+import { QueryClient, type QueryKey } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { invalidateAfter, queryKeys, type Change } from "./query-keys.js";
+
+const P = 7;
+const OTHER = 8;
+
+/** One cached query of (nearly) every screen: two projects' records, the user's own, the site's. */
+const SCREENS = {
+  projectsPage: queryKeys.projects.list({ status: "active", page: 1 }),
+  projectsForUser: queryKeys.projects.forUser,
+  header: queryKeys.project.detail(P),
+  settings: queryKeys.project.settings(P),
+  feed: queryKeys.project.activityPage(P, { page: 1 }),
+  labels: queryKeys.project.labels(P),
+  listsPage: queryKeys.taskLists.index(P, 1),
+  oneList: queryKeys.taskLists.single(P, 3),
+  milestoneLists: queryKeys.taskLists.milestone(P, 4),
+  task: queryKeys.tasks.one(P, 11),
+  taskActivity: queryKeys.tasks.activity(P, 11),
+  secondTask: queryKeys.tasks.one(P, 12),
+  milestones: queryKeys.milestones.all(P),
+  discussion: queryKeys.discussions.one(P, 5),
+  comments: queryKeys.comments.of(P, "task", 11),
+  folder: queryKeys.files.folder(P, 0),
+  otherProjectHeader: queryKeys.project.detail(OTHER),
+  otherProjectLists: queryKeys.taskLists.index(OTHER, 1),
+  myTasks: queryKeys.myTasks.part(1, "current", "2026-11-23"),
+  calendar: queryKeys.calendar.events({ start: "2026-11-01", end: "2026-12-01" }),
+  me: queryKeys.session.me,
+  sessionState: queryKeys.session.state,
+  tokens: queryKeys.session.tokens,
+  users: queryKeys.users.list("", 1),
+  siteSettings: queryKeys.site.settings,
+  sitePages: queryKeys.site.pages,
+} satisfies Record<string, QueryKey>;
+
+type Screen = keyof typeof SCREENS;
+
+/** Which of SCREENS a change leaves stale, through a real QueryClient's prefix matching. */
+async function staleScreens(change: Change): Promise<Screen[]> {
+  const queryClient = new QueryClient();
+  for (const key of Object.values(SCREENS)) queryClient.setQueryData(key, { cached: true });
+  await invalidateAfter(queryClient, change);
+  const names = Object.keys(SCREENS) as Screen[];
+  return names.filter((name) => queryClient.getQueryState(SCREENS[name])?.isInvalidated).sort();
+}
+
+describe("invalidateAfter", () => {
+  it("after a task the caller wrote into the caches, refreshes what the answer cannot: its history, counts, feed, My Tasks, the calendar", async () => {
+    expect(await staleScreens({ entity: "task", projectId: P, taskId: 11, written: true })).toEqual(
+      ["calendar", "feed", "header", "myTasks", "taskActivity"].sort(),
+    );
+  });
+
+  it("after a task changed elsewhere (the calendar), refreshes all of its project, My Tasks and the calendar, and no other project", async () => {
+    const stale = await staleScreens({ entity: "task", projectId: P, taskId: 11 });
+    expect(stale).toEqual(expect.arrayContaining(["listsPage", "oneList", "milestoneLists", "task", "header", "feed", "myTasks", "calendar"]));
+    expect(stale).not.toContain("otherProjectHeader");
+    expect(stale).not.toContain("otherProjectLists");
+    expect(stale).not.toContain("me");
+  });
+
+  it("after a drag of tasks, refetches only the task that changed list", async () => {
+    expect(await staleScreens({ entity: "task-order", projectId: P, movedTaskId: 11 })).toEqual(["task", "taskActivity"]);
+    expect(await staleScreens({ entity: "task-order", projectId: P })).toEqual([]);
+  });
+
+  it("after a task list, refreshes every list of the project (milestone pages too), its counts and feed, not its tasks", async () => {
+    expect(await staleScreens({ entity: "task-list", projectId: P })).toEqual(["feed", "header", "listsPage", "milestoneLists", "oneList"].sort());
+  });
+
+  it("after a comment, refreshes the one project's screens only", async () => {
+    const stale = await staleScreens({ entity: "comment", projectId: P });
+    expect(stale).toContain("comments");
+    expect(stale).toContain("header");
+    expect(stale.some((name) => name.startsWith("other"))).toBe(false);
+    expect(stale).not.toContain("myTasks");
+    expect(stale).not.toContain("projectsPage");
+  });
+
+  it("after a milestone, refreshes its project and the calendar, where milestones show", async () => {
+    const stale = await staleScreens({ entity: "milestone", projectId: P });
+    expect(stale).toEqual(expect.arrayContaining(["milestones", "milestoneLists", "calendar"]));
+    expect(stale).not.toContain("otherProjectHeader");
+  });
+
+  it("after a project's own fields, refreshes the projects pages and that project; after which projects exist, the pages only", async () => {
+    const edited = await staleScreens({ entity: "project", projectId: P });
+    expect(edited).toEqual(expect.arrayContaining(["projectsPage", "header", "listsPage"]));
+    expect(edited).not.toContain("otherProjectHeader");
+    expect(await staleScreens({ entity: "project" })).toEqual(["projectsPage"]);
+  });
+
+  it("after the site's pages, refreshes the pages and the settings that name the front-end page", async () => {
+    expect(await staleScreens({ entity: "site-pages" })).toEqual(["sitePages", "siteSettings"]);
+  });
+
+  it("after the session changes, refetches who is signed in but not whether the site is set up", async () => {
+    expect(await staleScreens({ entity: "session" })).toEqual(["me"]);
+    expect(await staleScreens({ entity: "token" })).toEqual(["tokens"]);
+    expect(await staleScreens({ entity: "user" })).toEqual(["users"]);
+  });
+});
+
+describe("queryKeys", () => {
+  it("keeps every record of a project under the project's scope, so one invalidation reaches them all", () => {
+    const scope = queryKeys.project.scope(P);
+    const keys: QueryKey[] = [
+      queryKeys.project.detail(P),
+      queryKeys.project.search(P, "x"),
+      queryKeys.taskLists.all(P),
+      queryKeys.tasks.activity(P, 1),
+      queryKeys.milestones.options(P),
+      queryKeys.discussions.page(P, 1, 10),
+      queryKeys.files.search(P, "x"),
+    ];
+    for (const key of keys) expect(key.slice(0, scope.length)).toEqual([...scope]);
+  });
+
+  it("keeps the session's keys apart from the rest, so signing out can drop everything but them", () => {
+    for (const key of [queryKeys.session.me, queryKeys.session.state, queryKeys.session.tokens]) expect(key[0]).toBe(queryKeys.session.all[0]);
+    expect(queryKeys.myTasks.all[0]).not.toBe(queryKeys.session.all[0]);
+  });
+});

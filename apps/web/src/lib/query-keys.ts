@@ -1,0 +1,172 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+
+/** Filters of a list query (page, search text, status ...), kept in its key so each filter caches apart. */
+type Params = Readonly<Record<string, string | number | undefined>>;
+
+const project = (projectId: number) => ["projects", projectId] as const;
+
+/**
+ * Every query key of the web app, by entity. Every record of one project sits under `["projects", id]`,
+ * so one invalidation of that prefix refreshes all of a project's screens; the signed-in user's own
+ * records (`auth`) stay out of it, so signing out can drop everything else.
+ */
+export const queryKeys = {
+  session: {
+    /** Everything about the signed-in session: kept when the rest of the cache is dropped at sign-out. */
+    all: ["auth"] as const,
+    state: ["auth", "state"] as const,
+    me: ["auth", "me"] as const,
+    tokens: ["auth", "tokens"] as const,
+  },
+  users: {
+    all: ["users"] as const,
+    list: (query: string, page: number) => ["users", "list", query, page] as const,
+  },
+  departments: { all: ["departments"] as const },
+  license: { all: ["license"] as const },
+  moduleLists: { all: ["module-lists"] as const },
+  site: {
+    settings: ["site", "settings"] as const,
+    pages: ["site", "pages"] as const,
+  },
+  search: { global: (text: string) => ["search", text] as const },
+  myTasks: {
+    all: ["my-tasks"] as const,
+    part: (userId: number, part: string, today: string) => ["my-tasks", userId, part, today] as const,
+  },
+  calendar: {
+    all: ["calendar"] as const,
+    projects: ["calendar", "projects"] as const,
+    /** `range` null: the query waits for the calendar to know its dates. */
+    events: (range: object | null) => ["calendar", "events", range ?? "none"] as const,
+    resource: (range: object | null) => ["calendar", "resource", range ?? "none"] as const,
+  },
+  projects: {
+    all: ["projects"] as const,
+    lists: ["projects", "list"] as const,
+    list: (params: Params) => ["projects", "list", params] as const,
+    /** Every project the signed-in user sees, for My Tasks' filter. */
+    forUser: ["projects", "all-for-user"] as const,
+  },
+  project: {
+    scope: project,
+    /** The project with its counts, as the header and overview show them. */
+    detail: (projectId: number) => [...project(projectId), "detail"] as const,
+    settings: (projectId: number) => [...project(projectId), "settings"] as const,
+    labels: (projectId: number) => [...project(projectId), "labels"] as const,
+    activities: (projectId: number) => [...project(projectId), "activities"] as const,
+    activityPage: (projectId: number, params: Params) => [...project(projectId), "activities", params] as const,
+    search: (projectId: number, text: string) => [...project(projectId), "search", text] as const,
+  },
+  taskLists: {
+    all: (projectId: number) => [...project(projectId), "task-lists"] as const,
+    index: (projectId: number, page: number) => [...project(projectId), "task-lists", "index", page] as const,
+    single: (projectId: number, listId: number) => [...project(projectId), "task-lists", "single", listId] as const,
+    /** A milestone's lists: under the lists' key, so task changes patch them as they patch the lists page. */
+    milestone: (projectId: number, milestoneId: number) => [...project(projectId), "task-lists", "milestone", milestoneId] as const,
+  },
+  tasks: {
+    one: (projectId: number, taskId: number) => [...project(projectId), "tasks", taskId] as const,
+    activity: (projectId: number, taskId: number) => [...project(projectId), "tasks", taskId, "activity"] as const,
+  },
+  milestones: {
+    all: (projectId: number) => [...project(projectId), "milestones"] as const,
+    one: (projectId: number, milestoneId: number) => [...project(projectId), "milestones", milestoneId] as const,
+    options: (projectId: number) => [...project(projectId), "milestones", "options"] as const,
+  },
+  discussions: {
+    all: (projectId: number) => [...project(projectId), "discussions"] as const,
+    page: (projectId: number, page: number, perPage: number) => [...project(projectId), "discussions", "list", page, perPage] as const,
+    one: (projectId: number, discussionId: number) => [...project(projectId), "discussions", discussionId] as const,
+  },
+  comments: {
+    of: (projectId: number, type: string, id: number) => [...project(projectId), "comments", type, id] as const,
+  },
+  files: {
+    all: (projectId: number) => [...project(projectId), "files"] as const,
+    folder: (projectId: number, folderId: number) => [...project(projectId), "files", "folder", folderId] as const,
+    item: (projectId: number, id: number) => [...project(projectId), "files", "item", id] as const,
+    folders: (projectId: number) => [...project(projectId), "files", "folders"] as const,
+    search: (projectId: number, title: string) => [...project(projectId), "files", "search", title] as const,
+  },
+};
+
+/**
+ * A change the app made (or, later, heard of), naming the entity and its ids. `invalidateAfter` turns it
+ * into the queries that went stale.
+ */
+export type Change =
+  /**
+   * A task was created, changed or deleted. `written`: the caller has put the server's answer into the
+   * task's and the lists' caches (list-cache.ts), which keeps the extra tasks a person loaded with "load
+   * more"; without it the whole project is refetched.
+   */
+  | { entity: "task"; projectId: number; taskId: number; written?: boolean }
+  /** Tasks were dragged: the lists already show the drop; a task moved to another list is refetched. */
+  | { entity: "task-order"; projectId: number; movedTaskId?: number }
+  | { entity: "task-list"; projectId: number }
+  | { entity: "milestone" | "discussion" | "comment" | "file" | "label"; projectId: number }
+  /** A project's own fields (with `projectId`), or which projects exist or are favourites (without). */
+  | { entity: "project"; projectId?: number }
+  | { entity: "project-settings"; projectId: number }
+  /** The calendar may show something else than the server has (a move the server refused). */
+  | { entity: "calendar" }
+  | { entity: "site-pages" }
+  | { entity: "session" | "token" | "user" | "department" | "license" };
+
+/**
+ * The query keys (prefixes) a change makes stale. One table for every mutation, so a screen added later
+ * is refreshed by every change that affects it once its key is listed here.
+ */
+export function staleAfter(change: Change): QueryKey[] {
+  switch (change.entity) {
+    case "task":
+      // Counts on the project header and overview, the feed, My Tasks and the calendar all show tasks.
+      return change.written
+        ? [
+            queryKeys.tasks.activity(change.projectId, change.taskId),
+            queryKeys.project.detail(change.projectId),
+            queryKeys.project.activities(change.projectId),
+            queryKeys.myTasks.all,
+            queryKeys.calendar.all,
+          ]
+        : [queryKeys.project.scope(change.projectId), queryKeys.myTasks.all, queryKeys.calendar.all];
+    case "task-order":
+      return change.movedTaskId === undefined ? [] : [queryKeys.tasks.one(change.projectId, change.movedTaskId)];
+    case "task-list":
+      return [queryKeys.taskLists.all(change.projectId), queryKeys.project.detail(change.projectId), queryKeys.project.activities(change.projectId)];
+    case "milestone":
+      // Counts, lists' milestone badges, the feed; milestones also show on the calendar.
+      return [queryKeys.project.scope(change.projectId), queryKeys.calendar.all];
+    case "discussion":
+    case "comment":
+    case "file":
+    case "label":
+      // Comment counts, the project's totals and feed, and labels on tasks live all over the project.
+      return [queryKeys.project.scope(change.projectId)];
+    case "project":
+      return change.projectId === undefined ? [queryKeys.projects.lists] : [queryKeys.projects.lists, queryKeys.project.scope(change.projectId)];
+    case "project-settings":
+      return [queryKeys.project.detail(change.projectId)];
+    case "calendar":
+      return [queryKeys.calendar.all];
+    case "site-pages":
+      // The front-end page is also a site setting.
+      return [queryKeys.site.pages, queryKeys.site.settings];
+    case "session":
+      return [queryKeys.session.me];
+    case "token":
+      return [queryKeys.session.tokens];
+    case "user":
+      return [queryKeys.users.all];
+    case "department":
+      return [queryKeys.departments.all];
+    case "license":
+      return [queryKeys.license.all];
+  }
+}
+
+/** Marks stale every query `change` affects; those on screen refetch. Resolves when they have. */
+export async function invalidateAfter(queryClient: QueryClient, change: Change): Promise<void> {
+  await Promise.all(staleAfter(change).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
