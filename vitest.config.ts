@@ -17,7 +17,8 @@ export default defineConfig({
       {
         test: {
           name: "api",
-          include: ["apps/server/src/modules/**/*.test.ts", "apps/server/src/plugins/**/*.test.ts", "apps/server/src/shared/**/*.test.ts"],
+          include: ["apps/server/src/**/*.test.ts"],
+          exclude: ["apps/server/src/lib/**"],
           environment: "node",
           testTimeout: 20_000,
           hookTimeout: 30_000,

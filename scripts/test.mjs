@@ -1,4 +1,4 @@
-// `npm test`: every test. Type checks, unit tests, the API suite on SQLite, the same API suite on a fresh
+// `npm test`: every test. Lint (errors only), type checks, unit tests, the API suite on SQLite, the same API suite on a fresh
 // PostgreSQL database, then the browser journeys in Chromium. Ends with one "N passed, N failed" line.
 import fs from "node:fs";
 import os from "node:os";
@@ -62,6 +62,7 @@ async function createPostgresDatabase() {
   return null;
 }
 
+await step("lint", "npm", ["run", "lint", "--silent"]);
 await step("type check", "npm", ["run", "typecheck", "--silent"]);
 await vitestStep("unit", ["--project", "unit"]);
 await vitestStep("API on SQLite", ["--project", "api"], { DATABASE_URL: "" });
