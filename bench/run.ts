@@ -8,6 +8,7 @@ import { readSettings } from "./lib/settings.js";
 import { createSiteManagerToken } from "./lib/site-manager.js";
 import type { Scenario, Target } from "./lib/scenario.js";
 import { createTeardown } from "./lib/teardown.js";
+import { formatWebWeights, measureWebWeight } from "./lib/web-weight.js";
 import { SCENARIOS } from "./scenarios/index.js";
 
 const RESULTS_FILE = path.join(import.meta.dirname, "results", "latest.json");
@@ -40,6 +41,12 @@ async function main(): Promise<void> {
     console.log(`\n${formatTable(results)}\n`);
     await writeResults(RESULTS_FILE, results, settings, plotline.database.kind);
     console.log(`Written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+
+    if (wantsWebWeight(process.argv.slice(2))) {
+      console.log("\nJavaScript each page loads (cold cache, the served web build):");
+      const weights = await measureWebWeight(teardown);
+      console.log(weights ? formatWebWeights(weights) : "  skipped: no web build in apps/web/dist (npm run build)");
+    }
   } finally {
     await teardown.run();
   }
@@ -53,6 +60,12 @@ function selectScenarios(scenarios: readonly Scenario[], words: readonly string[
   const filters = words.map((word) => word.toLowerCase()).filter((word) => word.length > 0);
   if (filters.length === 0) return [...scenarios];
   return scenarios.filter((scenario) => scenario.target === "baseline" || filters.some((word) => scenario.name.toLowerCase().includes(word)));
+}
+
+/** The page-weight measure runs with every scenario, or alone when a word of the selection is "web". */
+function wantsWebWeight(words: readonly string[]): boolean {
+  const filters = words.map((word) => word.toLowerCase()).filter((word) => word.length > 0);
+  return filters.length === 0 || filters.includes("web");
 }
 
 main().catch((error: unknown) => {

@@ -45,15 +45,16 @@ async function freshPostgresSchema(databaseUrl: string, teardown: Teardown): Pro
 /**
  * Migrates a fresh database (SQLite in a temporary folder, or a new schema on the PostgreSQL server of
  * `BENCH_DATABASE_URL`) and serves the full app on a free loopback port. Every step registers its undo on
- * `teardown` as soon as it has succeeded.
+ * `teardown` as soon as it has succeeded. `webDistDir` also serves that web build at `/`.
  */
-export async function startPlotline(teardown: Teardown): Promise<PlotlineServer> {
+export async function startPlotline(teardown: Teardown, options: { webDistDir?: string } = {}): Promise<PlotlineServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "plotline-bench-"));
   teardown.add(() => fs.rm(dataDir, { recursive: true, force: true }));
 
   // An explicit environment, not process.env: a DATABASE_URL or PLOTLINE_DATA of the shell must not
   // send the benchmark's writes to a real database.
-  const config = loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: "", PLOTLINE_DATA: dataDir });
+  // The web build is served only where a measure loads pages, so the API scenarios run as before.
+  const config = loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: options.webDistDir ?? "", PLOTLINE_DATA: dataDir });
   const queries: QueryCounter = { count: 0 };
   const databaseUrl = process.env.BENCH_DATABASE_URL?.startsWith("postgres") ? process.env.BENCH_DATABASE_URL : null;
   const pgSchema = databaseUrl ? await freshPostgresSchema(databaseUrl, teardown) : undefined;

@@ -3,6 +3,9 @@ import { sendOk } from "./http-client.js";
 
 const PASSWORD = "correct horse battery staple";
 
+/** The site manager's sign-in, for measures that sign in through the browser as a person would. */
+export const SITE_MANAGER_LOGIN = { email: "bench.manager@example.test", password: PASSWORD } as const;
+
 /**
  * Creates the first user (a site manager) and a personal access token through the real API, as a person
  * would: set-up signs in with a cookie, and the token needs that session and its nonce.
@@ -11,7 +14,7 @@ export async function createSiteManagerToken(origin: string): Promise<string> {
   const setup = await sendOk(origin, {
     method: "POST",
     path: "/api/auth/setup",
-    body: { display_name: "Bench Manager", email: "bench.manager@example.test", password: PASSWORD },
+    body: { display_name: "Bench Manager", ...SITE_MANAGER_LOGIN },
   });
   const { nonce } = itemEnvelope(signedInSchema).parse(setup.body).data;
   const session = sessionCookie(setup.headers);
