@@ -65,7 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One outbox dispatcher per app: after each change it hands the change's events to the subscribers, and
   // (once main.ts starts it) every few seconds it drains what an earlier process left undispatched or what is due for a retry.
   const subscribers = createSubscriberRegistry();
-  const events = createEventDispatcher({ db: database.db, registry: subscribers, logger: app.log });
+  const events = createEventDispatcher({ db: database.db, kind: database.kind, registry: subscribers, logger: app.log });
   const jobs = createJobRunner({
     database,
     databaseUrl: config.databaseUrl,

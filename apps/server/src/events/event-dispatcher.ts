@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DomainEventMap, DomainEventName } from "@plotline/contracts";
 import type { Kysely } from "kysely";
+import type { DatabaseKind } from "../db/kysely.js";
 import type { Database } from "../db/schema.js";
 import { toStoredTimestamp } from "../lib/dates.js";
 import type { DispatchedEvent, SubscriberRegistry } from "./event-subscribers.js";
@@ -15,6 +16,7 @@ export interface EventLogger {
 /** How a dispatcher is built. */
 export interface EventDispatcherOptions {
   db: Kysely<Database>;
+  kind: DatabaseKind;
   registry: SubscriberRegistry;
   logger?: EventLogger;
   /** Attempts before an event is marked failed (kept, no longer tried). */
@@ -60,6 +62,9 @@ const DEFAULT_INTERVAL_MS = 5_000;
 /** How long the periodic drain leaves a new event to the process that wrote it. */
 const SETTLE_MS = 10_000;
 
+/** Thrown inside a hand-out whose lease another dispatcher took over, to roll its writes back. */
+class LeaseLost extends Error {}
+
 /** 10 s, 20 s, 40 s ... up to an hour: a subscriber down for a while is not hammered. */
 function defaultRetryDelayMs(attempts: number): number {
   return Math.min(10_000 * 2 ** (attempts - 1), 3600_000);
@@ -91,7 +96,7 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
     const now = Date.now();
     return {
       owner, now: toStoredTimestamp(new Date(now)), until: toStoredTimestamp(new Date(now + leaseMs)), limit: batchSize,
-      settledBefore: toStoredTimestamp(new Date(now - settledMs)),
+      settledBefore: toStoredTimestamp(new Date(now - settledMs)), skipLocked: options.kind === "postgres",
     };
   }
 
@@ -99,9 +104,15 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
     const at = () => toStoredTimestamp(new Date());
     try {
       const event = toDispatched(row);
-      for (const handler of options.registry.handlersOf(event.name)) await handler(event as DispatchedEvent<never>);
-      await repository.markDispatched(row.id, owner, at());
+      // The handlers' writes and the mark commit together: once, or not at all.
+      await options.db.transaction().execute(async (trx) => {
+        for (const handler of options.registry.handlersOf(event.name)) await handler(event as DispatchedEvent<never>, trx);
+        if (!(await eventsRepository(trx).markDispatched(row.id, owner, at()))) throw new LeaseLost();
+      });
     } catch (error) {
+      // Another dispatcher took the event over after this one's lease ran out: it hands it out, and this
+      // one's writes were rolled back.
+      if (error instanceof LeaseLost) return;
       const attempts = row.attempts + 1;
       const retryAt = attempts >= maxAttempts ? null : toStoredTimestamp(new Date(Date.now() + retryDelayMs(attempts)));
       options.logger?.error(

@@ -1,4 +1,6 @@
 import type { DomainEventMap, DomainEventName } from "@plotline/contracts";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
 
 /** An event as a subscriber receives it, after commit. */
 export interface DispatchedEvent<N extends DomainEventName = DomainEventName> {
@@ -15,8 +17,15 @@ export interface DispatchedEvent<N extends DomainEventName = DomainEventName> {
   occurredAt: string;
 }
 
-/** Handles one kind of event. A throw is logged and the event retried later; it never fails the change. */
-export type EventHandler<N extends DomainEventName> = (event: DispatchedEvent<N>) => Promise<void>;
+/**
+ * Handles one kind of event. `db` is the transaction in which the event is marked handed out: what the
+ * handler writes through it commits together with that mark, or not at all, so a database write of a
+ * handler (an activity entry, an enqueued job) happens once even when the process stops right after. A
+ * handler reads and writes through `db` only: on SQLite this transaction holds the one connection, so a
+ * query on the app's own `db` would wait for it forever. A throw rolls the handler's writes back and is
+ * logged; the event is retried later. It never fails the change.
+ */
+export type EventHandler<N extends DomainEventName> = (event: DispatchedEvent<N>, db: Kysely<Database>) => Promise<void>;
 
 /** What a module subscribes to: for each event name, one handler or several. */
 export type EventSubscribers = { [N in DomainEventName]?: EventHandler<N> | ReadonlyArray<EventHandler<N>> };

@@ -22,6 +22,12 @@ export interface Claim {
   limit: number;
   /** A drain takes an event never tried only when it occurred by then (see `EventDispatcher.drain`). */
   settledBefore?: string;
+  /**
+   * PostgreSQL: pass over rows another claim is taking at this moment, so that dispatchers claiming at once
+   * each get rows of their own instead of all picking the same ones and all but one getting none. SQLite
+   * runs one writer at a time and has no such clause.
+   */
+  skipLocked: boolean;
 }
 
 /** Queries of the outbox. */
@@ -29,7 +35,8 @@ export function eventsRepository(db: Kysely<Database>) {
   /**
    * Claims due, unclaimed rows (of `ids` when given) for one dispatcher. The lease is re-checked by the
    * update itself, so when two processes pick the same rows only one of them gets each: on PostgreSQL the
-   * second update waits for the first's row lock and then finds the lease taken; SQLite runs one writer.
+   * second update waits for the first's row lock and then finds the lease taken (with `skipLocked` it picks
+   * other rows in the first place); SQLite runs one writer.
    */
   async function claim(claim: Claim, ids?: readonly number[]): Promise<EventRow[]> {
     const due = db
@@ -44,7 +51,8 @@ export function eventsRepository(db: Kysely<Database>) {
         query.where((eb) => eb.or([eb("attempts", ">", 0), eb("occurred_at", "<=", claim.settledBefore ?? claim.now)])),
       )
       .orderBy("id")
-      .limit(claim.limit);
+      .limit(claim.limit)
+      .$if(claim.skipLocked, (query) => query.forUpdate().skipLocked());
     const rows = await db
       .updateTable("events")
       .set({ lease_owner: claim.owner, lease_until: claim.until })
@@ -58,12 +66,10 @@ export function eventsRepository(db: Kysely<Database>) {
 
   return {
     /** Writes one event; answers it as stored. */
-    insertEvent(event: NewEvent): Promise<EventRow> {
-      return db
-        .insertInto("events")
-        .values({ ...event, attempts: 0, next_attempt_at: event.occurred_at })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    async insertEvent(event: NewEvent): Promise<EventRow> {
+      const row = { ...event, attempts: 0, next_attempt_at: event.occurred_at };
+      const { id } = await db.insertInto("events").values(row).returning("id").executeTakeFirstOrThrow();
+      return { ...row, id, dispatched_at: null, failed_at: null, last_error: null };
     },
 
     /** Claims these events, those still pending and not held by another dispatcher. */
@@ -77,14 +83,15 @@ export function eventsRepository(db: Kysely<Database>) {
       return claim(how);
     },
 
-    /** Marks an event handled by every subscriber; only while this dispatcher still holds it. */
-    async markDispatched(id: number, owner: string, at: string): Promise<void> {
-      await db
+    /** Marks an event handled by every subscriber, only while this dispatcher still holds it; answers whether it did. */
+    async markDispatched(id: number, owner: string, at: string): Promise<boolean> {
+      const result = await db
         .updateTable("events")
         .set({ dispatched_at: at, lease_until: null, lease_owner: null })
         .where("id", "=", id)
         .where("lease_owner", "=", owner)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Records a failed attempt: tried again from `retryAt`, or given up on when `retryAt` is null. */

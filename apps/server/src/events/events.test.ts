@@ -37,7 +37,7 @@ function harness(handle: (event: DispatchedEvent<"label.created">) => Promise<vo
     seen.push(event.id);
     await handle(event);
   });
-  const dispatcher = createEventDispatcher({ db: t.database.db, registry, retryDelayMs: () => 0, maxAttempts: 3 });
+  const dispatcher = createEventDispatcher({ db: t.database.db, kind: t.database.kind, registry, retryDelayMs: () => 0, maxAttempts: 3 });
   return { seen, dispatcher, ctx: { db: t.database.db, events: dispatcher } };
 }
 

@@ -83,33 +83,40 @@ export function activitiesRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Whether the project still exists. */
-    async projectExists(projectId: number): Promise<boolean> {
-      return (await db.selectFrom("projects").select("id").where("id", "=", projectId).executeTakeFirst()) !== undefined;
+    /**
+     * Whether the project still exists. `lock` (PostgreSQL) holds its row until the transaction ends, so
+     * the project cannot be deleted before an entry written next commits.
+     */
+    async projectExists(projectId: number, { lock = false } = {}): Promise<boolean> {
+      const row = await db.selectFrom("projects").select("id").where("id", "=", projectId)
+        .$if(lock, (qb) => qb.forShare()).executeTakeFirst();
+      return row !== undefined;
     },
 
     /**
      * The privacy flags a record has now, for the kinds whose entries are re-scoped when their privacy
      * changes (tasks with their list, lists, milestones, discussions); undefined when it is gone or of
-     * another kind.
+     * another kind. `lock` (PostgreSQL) holds the rows read until the transaction ends: a change of their
+     * privacy then waits for an entry written next to commit, and re-scopes it too.
      */
-    async findSubjectPrivacy(subject: { type: string; id: number }): Promise<PrivateRecord | undefined> {
+    async findSubjectPrivacy(subject: { type: string; id: number }, { lock = false } = {}): Promise<PrivateRecord | undefined> {
       switch (subject.type) {
         case "task": {
           const row = await db.selectFrom("tasks").innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
-            .select(["tasks.privacy", "task_lists.privacy as list_privacy"]).where("tasks.id", "=", subject.id).executeTakeFirst();
+            .select(["tasks.privacy", "task_lists.privacy as list_privacy"]).where("tasks.id", "=", subject.id)
+            .$if(lock, (qb) => qb.forShare()).executeTakeFirst();
           return row && { kind: "task", privacy: row.privacy, listPrivacy: row.list_privacy };
         }
         case "task_list": {
-          const row = await db.selectFrom("task_lists").select("privacy").where("id", "=", subject.id).executeTakeFirst();
+          const row = await db.selectFrom("task_lists").select("privacy").where("id", "=", subject.id).$if(lock, (qb) => qb.forShare()).executeTakeFirst();
           return row && { kind: "task_list", privacy: row.privacy };
         }
         case "milestone": {
-          const row = await db.selectFrom("milestones").select("privacy").where("id", "=", subject.id).executeTakeFirst();
+          const row = await db.selectFrom("milestones").select("privacy").where("id", "=", subject.id).$if(lock, (qb) => qb.forShare()).executeTakeFirst();
           return row && { kind: "milestone", privacy: row.privacy };
         }
         case "discussion_board": {
-          const row = await db.selectFrom("discussions").select("privacy").where("id", "=", subject.id).executeTakeFirst();
+          const row = await db.selectFrom("discussions").select("privacy").where("id", "=", subject.id).$if(lock, (qb) => qb.forShare()).executeTakeFirst();
           return row && { kind: "discussion", privacy: row.privacy };
         }
         default:

@@ -1,5 +1,6 @@
 import type { Changes, JsonValue, RecordEventBase } from "@plotline/contracts";
 import type { Kysely } from "kysely";
+import type { DatabaseKind } from "../../db/kysely.js";
 import type { Database } from "../../db/schema.js";
 import type { DispatchedEvent, EventSubscribers } from "../../events/event-subscribers.js";
 import { capabilitiesToSee, privacyScopeOf } from "../privacy/privacy.rules.js";
@@ -18,40 +19,40 @@ function changeList(changes: Changes<Record<string, JsonValue>>): ActivityChange
  * entries themselves (same action, resource, subject, scope and meta). A repeated delivery of one event
  * writes one entry: the entry carries the event's id, which the activities table keeps unique.
  */
-export function activitiesSubscribers(ctx: { db: Kysely<Database> }): EventSubscribers {
-  const activities = activitiesRepository(ctx.db);
+export function activitiesSubscribers(ctx: { kind: DatabaseKind }): EventSubscribers {
+  // On PostgreSQL the rows read are held until the entry commits (see findSubjectPrivacy); SQLite runs one
+  // transaction at a time, so nothing can change in between.
+  const lock = ctx.kind === "postgres";
 
-  async function write(event: DispatchedEvent, entry: ActivityEvent): Promise<void> {
+  async function write(event: DispatchedEvent, db: Kysely<Database>, entry: ActivityEvent): Promise<void> {
     // Entries are signed by a person; an event of the system itself has no entry to write.
     if (event.actor.id === null) return;
+    const activities = activitiesRepository(db);
     // The entry is written after the change committed, maybe much later on a retry: if its record has been
     // made private (or public) meanwhile, the re-scoping of that change did not see this entry yet. So the
     // entry takes its record's privacy as it is now; a deleted record keeps the scope the event carried.
     const subject = entry.subject ?? (entry.resourceId === null ? null : { type: entry.resource, id: entry.resourceId });
-    const current = subject ? await activities.findSubjectPrivacy(subject) : undefined;
+    const current = subject ? await activities.findSubjectPrivacy(subject, { lock }) : undefined;
+    // A record found means its project is there; otherwise a project deleted before its event was handed
+    // out took its feed with it, and nothing is left to write.
+    if (!current && !(await activities.projectExists(entry.projectId, { lock }))) return;
     const privacyScope = current ? privacyScopeOf(capabilitiesToSee(current)) : entry.privacyScope;
-    try {
-      await recordActivity(ctx.db, { id: event.actor.id, displayName: event.actor.displayName }, { ...entry, privacyScope, eventId: event.id, occurredAt: event.occurredAt });
-    } catch (error) {
-      // A project deleted before its event was handed out takes its feed with it: nothing is left to write.
-      if (!(await activities.projectExists(entry.projectId))) return;
-      throw error;
-    }
+    await recordActivity(db, { id: event.actor.id, displayName: event.actor.displayName }, { ...entry, privacyScope, eventId: event.id, occurredAt: event.occurredAt });
   }
 
   /** The entry about the record an event names, of the given kind. */
   function about(resource: ActivityResource, type: ActivityType, fields: Omit<EntryFields, "type" | "resource"> = {}) {
-    return (event: DispatchedEvent & { payload: RecordEventBase }) =>
-      write(event, {
+    return (event: DispatchedEvent & { payload: RecordEventBase }, db: Kysely<Database>) =>
+      write(event, db, {
         projectId: event.payload.projectId, resourceId: event.payload.id, title: event.payload.title,
         privacyScope: event.payload.privacyScope, type, resource, ...fields,
       });
   }
 
   function commentEntry(type: ActivityType) {
-    return (event: DispatchedEvent<"comment.created" | "comment.updated" | "comment.deleted">) => {
+    return (event: DispatchedEvent<"comment.created" | "comment.updated" | "comment.deleted">, db: Kysely<Database>) => {
       const { projectId, id, on, privacyScope } = event.payload;
-      return write(event, {
+      return write(event, db, {
         projectId, type, resource: "comment", resourceId: id, title: resourcePhrase(on.type, on.title), privacyScope,
         // The entry is about the commented record: its scope follows that record's privacy from now on.
         subject: { type: on.type, id: on.id },
@@ -61,9 +62,9 @@ export function activitiesSubscribers(ctx: { db: Kysely<Database> }): EventSubsc
   }
 
   function attachmentEntry(type: ActivityType) {
-    return (event: DispatchedEvent<"file.attached" | "file.detached">) => {
+    return (event: DispatchedEvent<"file.attached" | "file.detached">, db: Kysely<Database>) => {
       const { projectId, id, title, phrase, privacyScope, subject, fileable } = event.payload;
-      return write(event, {
+      return write(event, db, {
         projectId, type, resource: "file", resourceId: id, title: `${title} (attached to ${phrase})`, privacyScope, subject,
         meta: { fileable_type: fileable.type, fileable_id: fileable.id },
       });
@@ -72,44 +73,44 @@ export function activitiesSubscribers(ctx: { db: Kysely<Database> }): EventSubsc
 
   return {
     "project.created": about("project", "create"),
-    "project.updated": (event) => about("project", "update", { changes: changeList(event.payload.changes) })(event),
-    "project.duplicated": (event) => about("project", "duplicate", { meta: { source_project_id: event.payload.sourceProjectId } })(event),
+    "project.updated": (event, db) => about("project", "update", { changes: changeList(event.payload.changes) })(event, db),
+    "project.duplicated": (event, db) => about("project", "duplicate", { meta: { source_project_id: event.payload.sourceProjectId } })(event, db),
 
     "task_list.created": about("task_list", "create"),
-    "task_list.updated": (event) => {
+    "task_list.updated": (event, db) => {
       const { changes } = event.payload;
       const type: ActivityType = changes.status ? (changes.status.to === 0 ? "archive" : "restore") : "update";
-      return about("task_list", type, { changes: changeList(changes) })(event);
+      return about("task_list", type, { changes: changeList(changes) })(event, db);
     },
     "task_list.deleted": about("task_list", "delete"),
-    "task_list.duplicated": (event) => about("task_list", "duplicate", { meta: { source_list_id: event.payload.sourceListId } })(event),
+    "task_list.duplicated": (event, db) => about("task_list", "duplicate", { meta: { source_list_id: event.payload.sourceListId } })(event, db),
 
-    "task.created": (event) => about("task", "create", { meta: { task_list_id: event.payload.taskListId } })(event),
-    "task.updated": (event) => {
+    "task.created": (event, db) => about("task", "create", { meta: { task_list_id: event.payload.taskListId } })(event, db),
+    "task.updated": (event, db) => {
       const { changes, labelIds } = event.payload;
       const list = changes.task_list;
       if (list) {
-        return about("task", "move", { changes: changeList(changes), meta: { from_task_list_id: list.from.id, task_list_id: list.to.id } })(event);
+        return about("task", "move", { changes: changeList(changes), meta: { from_task_list_id: list.from.id, task_list_id: list.to.id } })(event, db);
       }
       // A status change has its own entry, from task.completed or task.reopened.
       if (changes.status) return Promise.resolve();
-      return about("task", "update", { changes: changeList(changes), meta: labelIds ? { task_labels: labelIds } : {} })(event);
+      return about("task", "update", { changes: changeList(changes), meta: labelIds ? { task_labels: labelIds } : {} })(event, db);
     },
     "task.completed": about("task", "complete", { meta: { status: 1 } }),
     "task.reopened": about("task", "incomplete", { meta: { status: 0 } }),
     "task.deleted": about("task", "delete"),
 
     "milestone.created": about("milestone", "create"),
-    "milestone.updated": (event) => {
+    "milestone.updated": (event, db) => {
       const { changes } = event.payload;
       // A status change reads as completing or reopening; anything else is an update.
       const type: ActivityType = changes.status ? (changes.status.to === 1 ? "complete" : "incomplete") : "update";
-      return about("milestone", type, { changes: changeList(changes) })(event);
+      return about("milestone", type, { changes: changeList(changes) })(event, db);
     },
     "milestone.deleted": about("milestone", "delete"),
 
     "discussion.created": about("discussion_board", "create"),
-    "discussion.updated": (event) => about("discussion_board", "update", { changes: changeList(event.payload.changes) })(event),
+    "discussion.updated": (event, db) => about("discussion_board", "update", { changes: changeList(event.payload.changes) })(event, db),
     "discussion.deleted": about("discussion_board", "delete"),
 
     "comment.created": commentEntry("create"),
@@ -118,22 +119,22 @@ export function activitiesSubscribers(ctx: { db: Kysely<Database> }): EventSubsc
 
     "file.created": about("file", "create"),
     "file.uploaded": about("file", "create"),
-    "file.updated": (event) => about("file", "update", { changes: changeList(event.payload.changes) })(event),
-    "file.moved": (event) => about("file", "move", { changes: changeList(event.payload.changes) })(event),
+    "file.updated": (event, db) => about("file", "update", { changes: changeList(event.payload.changes) })(event, db),
+    "file.moved": (event, db) => about("file", "move", { changes: changeList(event.payload.changes) })(event, db),
     "file.deleted": about("file", "delete"),
     "file.attached": attachmentEntry("create"),
     "file.detached": attachmentEntry("delete"),
 
-    "label.created": (event) => about("label", "create", { meta: { color: event.payload.color } })(event),
-    "label.updated": (event) => {
+    "label.created": (event, db) => about("label", "create", { meta: { color: event.payload.color } })(event, db),
+    "label.updated": (event, db) => {
       const { changes, color } = event.payload;
-      return about("label", "update", { changes: changeList(changes), meta: { ...(changes.title && { from_title: changes.title.from }), color } })(event);
+      return about("label", "update", { changes: changeList(changes), meta: { ...(changes.title && { from_title: changes.title.from }), color } })(event, db);
     },
     "label.deleted": about("label", "delete"),
 
-    "project_settings.updated": (event) => {
+    "project_settings.updated": (event, db) => {
       const { projectId, key, changes } = event.payload;
-      return write(event, { projectId, type: "update", resource: "project_settings", resourceId: null, title: key, meta: { key, changes } });
+      return write(event, db, { projectId, type: "update", resource: "project_settings", resourceId: null, title: key, meta: { key, changes } });
     },
   };
 }
