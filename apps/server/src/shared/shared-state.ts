@@ -11,12 +11,25 @@ export interface ChangeNotices {
 }
 
 /**
+ * Counters that go up each time something a process may cache changes (a user's sign-ins, say). A process
+ * keeps the number it saw with what it cached and reads the counter again before using it: a change made
+ * by any process is seen by every other on its very next read, which notices sent by message cannot promise.
+ */
+export interface RevisionCounters {
+  /** The counter's value now; 0 before its first bump. */
+  get(key: string): Promise<number>;
+  /** Moves the counter on. */
+  bump(key: string): Promise<void>;
+}
+
+/**
  * What several API processes must share to behave as one: sign-in failure counts, cache invalidations and
  * the request rate limits. One process keeps them in memory; several share a Redis server (`REDIS_URL`).
  */
 export interface SharedState {
   failureCounter: FailureCounter;
   notices: ChangeNotices;
+  revisions: RevisionCounters;
   /** The Redis connection for @fastify/rate-limit's store; null keeps limits per process. */
   rateLimitRedis: Redis | null;
   close(): Promise<void>;
@@ -25,8 +38,15 @@ export interface SharedState {
 /** In-process state: right for one API process. */
 export function memorySharedState(): SharedState {
   const handlers = new Map<string, Array<() => void>>();
+  const revisions = new Map<string, number>();
   return {
     failureCounter: memoryFailureCounter(),
+    revisions: {
+      get: async (key) => revisions.get(key) ?? 0,
+      bump: async (key) => {
+        revisions.set(key, (revisions.get(key) ?? 0) + 1);
+      },
+    },
     notices: {
       async publish(topic) {
         for (const handler of handlers.get(topic) ?? []) handler();
@@ -56,6 +76,12 @@ export async function redisSharedState(url: string, prefix = "plotline:"): Promi
 
   return {
     failureCounter: redisFailureCounter(commands),
+    revisions: {
+      get: async (key) => Number((await commands.get(`revision:${key}`)) ?? 0),
+      bump: async (key) => {
+        await commands.incr(`revision:${key}`);
+      },
+    },
     notices: {
       async publish(topic) {
         // PUBLISH ignores keyPrefix, so the channel carries it explicitly.

@@ -3,6 +3,7 @@ import { authJobs } from "./auth.jobs.js";
 import { authRoutes } from "./auth.routes.js";
 import { authService, type AuthService } from "./auth.service.js";
 import { loginThrottle } from "./login-throttle.js";
+import { signedInCache } from "./signed-in-cache.js";
 
 // The module's tables, re-exported so that whatever builds the app also sees them join `Database`.
 export type { SessionsTable, SessionRow, ApiTokensTable, ApiTokenRow } from "./auth.tables.js";
@@ -20,5 +21,7 @@ export const authModule = defineModule({
   switch: "core",
   routes: [authRoutes],
   ...authJobs,
-  services: (ctx) => ({ auth: authService(ctx, loginThrottle(ctx.shared.failureCounter, { baseDelayMs: ctx.config.signInDelayMs })) }),
+  services: (ctx) => ({
+    auth: authService(ctx, loginThrottle(ctx.shared.failureCounter, { baseDelayMs: ctx.config.signInDelayMs }), signedInCache(ctx.shared.revisions)),
+  }),
 });

@@ -2,7 +2,7 @@ import type { ApiToken, LoginBody, SetupBody, User } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound, say } from "../../lib/app-error.js";
-import { addSeconds, nowUtc } from "../../lib/dates.js";
+import { addSeconds, nowUtc, parseStored } from "../../lib/dates.js";
 import { hashSecret, randomSecret } from "../../lib/secrets.js";
 import type { UserRow } from "../users/users.tables.js";
 import { hashPassword, verifyPassword } from "../users/password.js";
@@ -10,6 +10,7 @@ import { presentUser } from "../users/users.presenter.js";
 import { countUsers, findUserByEmail, insertUser } from "../users/users.service.js";
 import { authRepository } from "./auth.repository.js";
 import type { LoginThrottle } from "./login-throttle.js";
+import type { SignedInCache } from "./signed-in-cache.js";
 
 /** A new browser session: the cookie's secret (given to the client once) and its nonce. */
 export interface NewSession {
@@ -25,7 +26,7 @@ const TOKEN_PREFIX = "plt_";
 const EXTEND_WHEN_LESS_THAN_SECONDS = 24 * 3600;
 
 /** Sign-in, sessions and personal access tokens. */
-export function authService(ctx: AppContext, throttle: LoginThrottle) {
+export function authService(ctx: AppContext, throttle: LoginThrottle, signedIn: SignedInCache<Actor>) {
   const auth = authRepository(ctx.db);
   const ttl = ctx.config.sessionTtlSeconds;
 
@@ -44,6 +45,13 @@ export function authService(ctx: AppContext, throttle: LoginThrottle) {
       email: user.email,
       avatarUrl: user.avatar_url,
       isSiteManager: user.manage_pm === 1, via, sessionId, nonce };
+  }
+
+  // Each request gets an actor object of its own: what a request works out about its actor (its project
+  // access, see projects/project-access.ts) hangs off that object and must not outlive the request.
+  async function ownCopy(cached: Promise<Actor | null>): Promise<Actor | null> {
+    const actor = await cached;
+    return actor && { ...actor };
   }
 
   return {
@@ -88,29 +96,37 @@ export function authService(ctx: AppContext, throttle: LoginThrottle) {
     },
 
     async logout(actor: Actor): Promise<void> {
-      if (actor.sessionId !== null) await auth.deleteSession(actor.sessionId);
+      if (actor.sessionId === null) return;
+      await auth.deleteSession(actor.sessionId);
+      await signedIn.forget();
     },
 
     /** The actor behind a session cookie's token, or null when it is unknown or expired. */
-    async actorFromSession(token: string): Promise<Actor | null> {
-      const now = nowUtc();
-      const session = await auth.findLiveSession(hashSecret(token), now);
-      if (!session) return null;
-      if (session.expires_at < addSeconds(now, ttl - EXTEND_WHEN_LESS_THAN_SECONDS)) {
-        await auth.extendSession(session.id, addSeconds(now, ttl));
-      }
-      return toActor(session.user, "session", session.id, session.nonce);
+    actorFromSession(token: string): Promise<Actor | null> {
+      return ownCopy(signedIn.resolve(`session:${hashSecret(token)}`, async () => {
+        const now = nowUtc();
+        const session = await auth.findLiveSession(hashSecret(token), now);
+        if (!session) return null;
+        let expiresAt = session.expires_at;
+        if (expiresAt < addSeconds(now, ttl - EXTEND_WHEN_LESS_THAN_SECONDS)) {
+          expiresAt = addSeconds(now, ttl);
+          await auth.extendSession(session.id, expiresAt);
+        }
+        return { expiresAtMs: parseStored(expiresAt).getTime(), value: toActor(session.user, "session", session.id, session.nonce) };
+      }));
     },
 
     /** The actor behind a bearer token, or null when it is unknown. */
-    async actorFromToken(token: string): Promise<Actor | null> {
-      if (!token.startsWith(TOKEN_PREFIX)) return null;
-      const found = await auth.findTokenWithUser(hashSecret(token));
-      if (!found) return null;
-      const now = nowUtc();
-      // Last use is kept to the hour: enough to spot a stale token without a write per request.
-      if (found.lastUsedAt === null || found.lastUsedAt.slice(0, 13) !== now.slice(0, 13)) await auth.touchToken(found.tokenId, now);
-      return toActor(found.user, "token", null, null);
+    actorFromToken(token: string): Promise<Actor | null> {
+      if (!token.startsWith(TOKEN_PREFIX)) return Promise.resolve(null);
+      return ownCopy(signedIn.resolve(`token:${hashSecret(token)}`, async () => {
+        const found = await auth.findTokenWithUser(hashSecret(token));
+        if (!found) return null;
+        const now = nowUtc();
+        // Last use is kept to the hour: enough to spot a stale token without a write per request.
+        if (found.lastUsedAt === null || found.lastUsedAt.slice(0, 13) !== now.slice(0, 13)) await auth.touchToken(found.tokenId, now);
+        return { expiresAtMs: Infinity, value: toActor(found.user, "token", null, null) };
+      }));
     },
 
     async createToken(actor: Actor, name: string): Promise<{ id: number; name: string; token: string }> {
@@ -126,6 +142,7 @@ export function authService(ctx: AppContext, throttle: LoginThrottle) {
 
     async deleteToken(actor: Actor, id: number): Promise<void> {
       if (!(await auth.deleteToken(actor.id, id))) throw notFound(say("auth.token_not_found"));
+      await signedIn.forget();
     },
 
     /** The signed-in user as the API shows it, from what the request already loaded. */

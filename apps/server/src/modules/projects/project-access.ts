@@ -56,8 +56,9 @@ function toAccess(actor: Actor, row: MembershipRow): ProjectAccess | null {
   return { projectId: row.project_id, userId: actor.id, role, isManager: false, can: (capability) => capabilities[capability] };
 }
 
-// Access is worked out once per request: the cache hangs off the request's actor object, so a saved
-// capability takes effect on the very next request and nothing leaks between users.
+// Access is worked out once per request: the cache hangs off the request's own actor object (auth hands
+// each request a copy of the signed-in user), so a saved capability takes effect on the very next request
+// and nothing leaks between users.
 type CachedAccess = ProjectAccess | "not_member" | "missing";
 const cache = new WeakMap<Actor, Map<number, CachedAccess>>();
 

@@ -1,6 +1,6 @@
 import type { CreateUserBody, ListUsersQuery, UpdateUserBody, User } from "@plotline/contracts";
 import type { Kysely } from "kysely";
-import type { AppContext } from "../../context.js";
+import type { ModuleContext } from "../module.js";
 import type { Database } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, notFound, say } from "../../lib/app-error.js";
@@ -12,10 +12,10 @@ import { usersPolicy } from "./users.policy.js";
 import { presentListedUser, presentUser } from "./users.presenter.js";
 import { usersRepository, type UserSearch } from "./users.repository.js";
 import type { NewUserRow, UserRow } from "./users.tables.js";
-import { revokeSessionsOfUser } from "../auth/sessions.service.js";
+import { revokeSessionsOfUser, userChanged } from "../auth/sessions.service.js";
 
 /** Business rules of user accounts. */
-export function usersService(ctx: AppContext) {
+export function usersService(ctx: ModuleContext) {
   const users = usersRepository(ctx.db);
 
   async function assertEmailFree(email: string, exceptId?: number): Promise<void> {
@@ -80,7 +80,8 @@ export function usersService(ctx: AppContext) {
       });
       if (!row) throw notFound(say("users.user_not_found"));
       // A new password signs the user out everywhere else.
-      if (input.password !== undefined) await revokeSessionsOfUser(ctx.db, id, id === actor.id ? actor.sessionId : null);
+      if (input.password !== undefined) await revokeSessionsOfUser(ctx, id, id === actor.id ? actor.sessionId : null);
+      else await userChanged(ctx);
       return presentUser(row);
     },
   };
