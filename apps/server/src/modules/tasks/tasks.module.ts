@@ -1,6 +1,7 @@
 import { MENU_ORDER } from "@plotline/contracts";
 import { defineModule } from "../module.js";
 import { canSeeTask, privacyViewOf } from "../privacy/privacy.rules.js";
+import * as listOrderIndex from "./tasks.list-order-index.migration.js";
 import { tasksRepository, type TaskCountRow } from "./tasks.repository.js";
 import { tasksRoutes } from "./tasks.routes.js";
 import { tasksService, type TasksService } from "./tasks.service.js";
@@ -20,6 +21,7 @@ export const tasksModule = defineModule({
   i18n: "tasks",
   switch: "core",
   routes: [tasksRoutes],
+  migrations: { "202611240100-tasks-list-order-index": listOrderIndex },
   services: (ctx, s) => ({ tasks: tasksService(ctx, s.access, s.attachments) }),
   projectCounts: (ctx) => ({
     fields: ["total_tasks", "total_complete_tasks", "total_incomplete_tasks"],
