@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import type { TaskRow } from "./tasks.tables.js";
 import { inChunks, setSortOrders } from "../../db/sql-helpers.js";
@@ -64,10 +64,8 @@ export function tasksRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** Writes a task; without a `sort_order` it goes after the last task of its list, in the same statement. */
-    async insertTask(task: Omit<NewTask, "sort_order"> & { sort_order?: number }): Promise<TaskRow> {
-      const last = db.selectFrom("tasks").select(sql<number>`coalesce(max(sort_order) + 1, 0)`.as("next")).where("task_list_id", "=", task.task_list_id);
-      return db.insertInto("tasks").values({ ...task, sort_order: task.sort_order ?? last }).returningAll().executeTakeFirstOrThrow();
+    async insertTask(task: NewTask): Promise<TaskRow> {
+      return db.insertInto("tasks").values(task).returningAll().executeTakeFirstOrThrow();
     },
 
     async updateTask(id: number, changes: Partial<NewTask>): Promise<void> {

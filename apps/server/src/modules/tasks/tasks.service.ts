@@ -175,6 +175,7 @@ export function tasksService(
           recurrent: input.recurrent,
           status: 0,
           privacy: input.privacy ? 1 : 0,
+          sort_order: await repo.nextSortOrder(list.id),
           type_id: input.type_id ?? null,
           created_by: actor.id,
           completed_by: null,
