@@ -16,6 +16,20 @@ export interface ScenarioMeasurement extends LoadFigures {
   /** Latency of one request at a time (no queueing behind other connections), in ms. */
   soloP50Ms: number;
   soloP95Ms: number;
+  /** The highest resident memory of this process (the servers live in it) during the measured run, in MiB. */
+  rssPeakMiB: number;
+}
+
+/** Samples the process's resident memory until stopped; answers the highest value seen, in MiB. */
+function sampleRss(): () => number {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage.rss()) / 1024 ** 2;
+  };
 }
 
 /** Requests sent one after another to time a single request precisely. */
@@ -48,9 +62,11 @@ export async function measureScenario(
     await runLoad({ ...load, seconds: settings.warmupSeconds });
     // Counted after the warm-up, so the figure is the steady state (caches filled), not a cold start.
     const sqlPerRequest = target.queries ? await countQueries(target.origin, request, target.queries) : null;
+    const stopSampling = sampleRss();
     const figures = await runLoad({ ...load, seconds: settings.seconds });
+    const rssPeakMiB = stopSampling();
     await settleIfCounting(target.queries);
-    return { ...figures, sqlPerRequest, ...(await soloLatency(target.origin, request)) };
+    return { ...figures, sqlPerRequest, rssPeakMiB, ...(await soloLatency(target.origin, request)) };
   } catch (error) {
     if (error instanceof LoadFailure) throw new LoadFailure(`${error.message}\n${await describeOneResponse(target.origin, request)}`);
     throw error;

@@ -15,6 +15,8 @@ export interface ScenarioResult extends LoadFigures {
   /** One request at a time: median and 95th percentile, in ms. */
   soloP50Ms: number;
   soloP95Ms: number;
+  /** The bench process's highest resident memory during the measured run (the servers run in it), in MiB. */
+  rssPeakMiB: number;
 }
 
 /** The settings a run used, kept with its figures so two runs can be compared fairly. */
@@ -26,7 +28,7 @@ export interface RunSettings {
 
 /** Formats the results as a fixed-width table for the terminal. */
 export function formatTable(results: ScenarioResult[]): string {
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "x hello", "SQL/req", "solo p50", "solo p95"];
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "x hello", "SQL/req", "solo p50", "solo p95", "RSS MiB"];
   const rows = results.map((r) => [
     r.name,
     r.requestsPerSecond.toFixed(0),
@@ -36,6 +38,7 @@ export function formatTable(results: ScenarioResult[]): string {
     r.sqlPerRequest === null ? "-" : String(r.sqlPerRequest),
     r.soloP50Ms.toFixed(2),
     r.soloP95Ms.toFixed(2),
+    r.rssPeakMiB.toFixed(0),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
   // The name column reads best left-aligned, the figures right-aligned so their digits line up.
