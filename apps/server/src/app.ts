@@ -1,7 +1,8 @@
 import cookie from "@fastify/cookie";
 import { loadPasswordDictionaries } from "@plotline/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { presentedSerializerCompiler } from "./lib/presented-serializer.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import type { DatabaseHandle } from "./db/kysely.js";
@@ -58,7 +59,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Presenters build exact contract objects: answers are sent as JSON.stringify of what they built. The
+  // test suites and journeys (checkResponses) parse every answer with its schema and fail on any
+  // difference, a key outside the contract included (lib/presented-serializer.ts).
+  app.setSerializerCompiler(presentedSerializerCompiler(config.checkResponses));
   // The new-password rule validates synchronously, so its dictionaries must be there before any request.
   await loadPasswordDictionaries();
 

@@ -30,9 +30,9 @@ export function presentedMismatch(schema: $ZodType, data: unknown): $ZodError | 
 }
 
 /**
- * Serialiser for large listings whose presenters build exact contract objects (literals typed with the
- * contract, never spread rows): sends `JSON.stringify` of the presented value, skipping the zod pass that
- * rebuilds and re-checks every nested object of every row, which is most of a listing's serialising cost.
+ * The app's serialiser (app.ts): presenters build exact contract objects (literals typed with the contract,
+ * never spread rows), so it sends `JSON.stringify` of the presented value, skipping the zod pass that
+ * rebuilds and re-checks every nested object, which is most of an answer's serialising cost.
  *
  * With `check` (config `checkResponses`: the test suites and journeys set it) each response is also parsed
  * with its schema, and a body that fails the schema or would read differently once parsed (a key outside

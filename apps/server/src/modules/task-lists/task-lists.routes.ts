@@ -14,7 +14,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { invalidField, say } from "../../lib/app-error.js";
 import { item, list } from "../../lib/envelope.js";
-import { presentedSerializerCompiler } from "../../lib/presented-serializer.js";
 import { requireActor } from "../../plugins/auth.js";
 import { acceptMultipart, uploadedFiles } from "../files/attachments.http.js";
 
@@ -42,8 +41,6 @@ export const taskListsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listTaskListsQuery,
         response: { 200: listEnvelope(taskListSchema) },
       },
-      // Hundreds of tasks per answer: sent as presented, checked against the schema in tests.
-      serializerCompiler: presentedSerializerCompiler(app.ctx.config.checkResponses),
     },
     async (request) => {
       const result = await taskLists.listTaskLists(requireActor(request), request.params.project, request.query);
@@ -67,7 +64,6 @@ export const taskListsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: showTaskListQuery,
         response: { 200: itemEnvelope(taskListSchema) },
       },
-      serializerCompiler: presentedSerializerCompiler(app.ctx.config.checkResponses),
     },
     async (request) => item(await taskLists.getTaskList(requireActor(request), request.params.project, request.params.id, request.query)),
   );
