@@ -7,6 +7,25 @@ import type { ModuleDefinition } from "./module.js";
  * user manages.
  */
 export function menuFor(modules: readonly ModuleDefinition[], activeModules: readonly string[], isSiteManager: boolean): MenuEntry[] {
+  // Every request of GET /api/auth/me asks; the answer changes only with the switches and the audience.
+  let menus = menusOf.get(modules);
+  if (!menus) {
+    menus = new Map();
+    menusOf.set(modules, menus);
+  }
+  const key = `${isSiteManager ? "site_manager" : "everyone"}:${activeModules.join(",")}`;
+  let menu = menus.get(key);
+  if (!menu) {
+    menu = buildMenu(modules, activeModules, isSiteManager);
+    menus.set(key, menu);
+  }
+  return menu;
+}
+
+/** Menus already built, per module list and per switches and audience: a handful of each. */
+const menusOf = new WeakMap<readonly ModuleDefinition[], Map<string, MenuEntry[]>>();
+
+function buildMenu(modules: readonly ModuleDefinition[], activeModules: readonly string[], isSiteManager: boolean): MenuEntry[] {
   const active = new Set<string>(["core", ...activeModules]);
   return modules
     .filter((module) => active.has(module.switch))
