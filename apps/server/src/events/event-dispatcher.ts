@@ -106,6 +106,7 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
       const event = toDispatched(row);
       // The handlers' writes and the mark commit together: once, or not at all.
       await options.db.transaction().execute(async (trx) => {
+        if (options.kind === "postgres") await eventsRepository(trx).commitWithoutWaitingForDisk();
         for (const handler of options.registry.handlersOf(event.name)) await handler(event as DispatchedEvent<never>, trx);
         if (!(await eventsRepository(trx).markDispatched(row.id, owner, at()))) throw new LeaseLost();
       });
