@@ -59,7 +59,7 @@ export async function measureScenario(
   const request = await scenario.prepare(ctx);
   const load = { origin: target.origin, request, connections: settings.connections };
   try {
-    await runLoad({ ...load, seconds: settings.warmupSeconds });
+    await runLoad({ ...load, seconds: settings.warmupSeconds, warmUp: true });
     // Counted after the warm-up, so the figure is the steady state (caches filled), not a cold start.
     const sqlPerRequest = target.queries ? await countQueries(target.origin, request, target.queries) : null;
     const stopSampling = sampleRss();
@@ -73,12 +73,16 @@ export async function measureScenario(
   }
 }
 
-/** Waits until the server has run no SQL for a moment: the warm-up's last requests may still be in flight. */
+/**
+ * Waits until the server answered every request it received and ran no SQL for a moment: the last requests
+ * of a load run are still being answered after its clients closed, and a heavy call (seconds each under
+ * load) would otherwise eat the next run's time. Gives up after a minute.
+ */
 async function settle(queries: QueryCounter): Promise<void> {
-  for (let rounds = 0; rounds < 50; rounds += 1) {
+  for (let rounds = 0; rounds < 600; rounds += 1) {
     const before = queries.count;
     await new Promise((resolve) => setTimeout(resolve, 100));
-    if (queries.count === before) return;
+    if (queries.count === before && queries.inFlight === 0) return;
   }
 }
 

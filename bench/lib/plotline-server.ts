@@ -13,6 +13,8 @@ import type { Teardown } from "./teardown.js";
 /** Counts SQL statements; runs read and reset it around a single request. */
 export interface QueryCounter {
   count: number;
+  /** Requests the server has received and not yet answered. */
+  inFlight: number;
 }
 
 /** The real Plotline server, listening on loopback, on a fresh SQLite database or PostgreSQL schema. */
@@ -55,7 +57,7 @@ export async function startPlotline(teardown: Teardown, options: { webDistDir?: 
   // send the benchmark's writes to a real database.
   // The web build is served only where a measure loads pages, so the API scenarios run as before.
   const config = loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: options.webDistDir ?? "", PLOTLINE_DATA: dataDir });
-  const queries: QueryCounter = { count: 0 };
+  const queries: QueryCounter = { count: 0, inFlight: 0 };
   const databaseUrl = process.env.BENCH_DATABASE_URL?.startsWith("postgres") ? process.env.BENCH_DATABASE_URL : null;
   const pgSchema = databaseUrl ? await freshPostgresSchema(databaseUrl, teardown) : undefined;
   const database = openDatabase({
@@ -72,5 +74,12 @@ export async function startPlotline(teardown: Teardown, options: { webDistDir?: 
   const app = await buildApp({ config, database });
   teardown.add(() => app.close());
   const origin = await app.listen({ host: "127.0.0.1", port: 0 });
+  // A load run's last requests are still being answered after its clients closed; the next measure waits for them.
+  app.server.on("request", (_request, response) => {
+    queries.inFlight += 1;
+    response.once("close", () => {
+      queries.inFlight -= 1;
+    });
+  });
   return { origin, queries, database };
 }
