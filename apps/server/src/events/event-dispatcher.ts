@@ -106,9 +106,10 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
       const event = toDispatched(row);
       // The handlers' writes and the mark commit together: once, or not at all.
       await options.db.transaction().execute(async (trx) => {
-        if (options.kind === "postgres") await eventsRepository(trx).commitWithoutWaitingForDisk();
+        const outbox = eventsRepository(trx);
+        if (options.kind === "postgres") await outbox.commitWithoutWaitingForDisk();
         for (const handler of options.registry.handlersOf(event.name)) await handler(event as DispatchedEvent<never>, trx);
-        if (!(await eventsRepository(trx).markDispatched(row.id, owner, at()))) throw new LeaseLost();
+        if (!(await outbox.markDispatched(row.id, owner, at()))) throw new LeaseLost();
       });
     } catch (error) {
       // Another dispatcher took the event over after this one's lease ran out: it hands it out, and this
