@@ -1,4 +1,4 @@
-import { sendRequest } from "./http-client.js";
+import { receiveRequest, sendRequest } from "./http-client.js";
 import { LoadFailure, runLoad, type LoadFigures } from "./load-run.js";
 import type { QueryCounter } from "./plotline-server.js";
 import type { RunSettings } from "./report.js";
@@ -40,7 +40,7 @@ async function soloLatency(origin: string, request: ScenarioRequest): Promise<{ 
   const times: number[] = [];
   for (let i = 0; i < SOLO_REQUESTS; i += 1) {
     const started = performance.now();
-    const response = await sendRequest(origin, request);
+    const response = await receiveRequest(origin, request);
     times.push(performance.now() - started);
     if (response.status < 200 || response.status > 299) throw new LoadFailure(`${request.method} ${request.path}: answered ${response.status}`);
   }

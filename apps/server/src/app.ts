@@ -22,6 +22,7 @@ import { securityPlugin } from "./plugins/security.js";
 import { textGuardPlugin } from "./plugins/text-guard.js";
 import { webAppPlugin } from "./plugins/web-app.js";
 import { createServices } from "./services.js";
+import { tableRevisions } from "./shared/read-cache.js";
 import { memorySharedState, type SharedState } from "./shared/shared-state.js";
 import { createStorage } from "./storage/storage.js";
 
@@ -76,14 +77,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     runWorkers: config.workers > 0,
     onError: (error) => app.log.error(error),
   });
-  const ctx: AppContext = { db: database.db, kind: database.kind, config, events, jobs };
+  const shared = options.shared ?? memorySharedState();
+  // Read caches serve nothing a commit has since changed, whichever process made it.
+  const tableWatch = tableRevisions(shared.revisions, database.writes);
+  app.addHook("onClose", async () => tableWatch.stop());
+  const ctx: AppContext = { db: database.db, kind: database.kind, config, events, jobs, tables: tableWatch.tables };
   // Start-up hands out what a stopped process left behind; the periodic drain is main.ts's (tests count queries).
   app.addHook("onReady", async () => {
     await events.drain();
   });
   app.addHook("onClose", () => events.stop());
   app.decorate("ctx", ctx);
-  const shared = options.shared ?? memorySharedState();
   const modules = options.modules ?? MODULES;
   app.decorate("modules", modules);
   const moduleCtx: ModuleContext = { ...ctx, shared, storage: createStorage(config), modules };

@@ -18,13 +18,17 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** Builds a test app. Call `close()` in afterAll; it drops what it created. */
+/**
+ * Builds a test app. Call `close()` in afterAll; it drops what it created. `sqlitePath` puts SQLite in a file
+ * (for a second process's connection) instead of memory.
+ */
 export async function createTestApp(
-  options: { modules?: readonly ModuleDefinition[]; config?: Partial<Config>; shared?: SharedState } = {},
+  options: { modules?: readonly ModuleDefinition[]; config?: Partial<Config>; shared?: SharedState; sqlitePath?: string } = {},
 ): Promise<TestApp> {
   const queries: string[] = [];
   const { databaseUrl, pgSchema, dropSchema } = await createTestSchema();
-  const database = openDatabase({ databaseUrl, sqlitePath: ":memory:", pgSchema, poolSize: 4, onQuery: (sql) => queries.push(sql) });
+  const sqlitePath = options.sqlitePath ?? ":memory:";
+  const database = openDatabase({ databaseUrl, sqlitePath, pgSchema, poolSize: 4, onQuery: (sql) => queries.push(sql) });
   await migrateToLatest(database, options.modules);
   const config = { ...loadConfig({ PLOTLINE_LOG: "off", PLOTLINE_WEB_DIST: "", PLOTLINE_CHECK_RESPONSES: "1" }), databaseUrl, ...options.config };
   const app = await buildApp({ config, database, modules: options.modules, shared: options.shared });

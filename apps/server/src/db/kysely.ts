@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDataba
 import pg from "pg";
 import type { Database } from "./schema.js";
 import { registerSqliteFunctions } from "./sqlite-functions.js";
+import { watchWrites, type WriteWatch } from "./write-watch.js";
 
 /** Which engine a database runs on. */
 export type DatabaseKind = "sqlite" | "postgres";
@@ -15,6 +16,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** The PostgreSQL schema worked in, when not the default one. */
   pgSchema: string | null;
+  /** Which tables each committed change wrote: what read caches listen to (db/write-watch.ts). */
+  writes: WriteWatch;
   destroy: () => Promise<void>;
 }
 
@@ -35,7 +38,7 @@ export interface OpenDatabaseOptions {
 /** Opens SQLite (WAL, foreign keys, busy timeout) or a PostgreSQL pool, behind one Kysely instance. */
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   const kind: DatabaseKind = options.databaseUrl?.startsWith("postgres") ? "postgres" : "sqlite";
-  const dialect = kind === "postgres" ? postgresDialect(options) : sqliteDialect(options.sqlitePath);
+  const { dialect, watch } = watchWrites(kind === "postgres" ? postgresDialect(options) : sqliteDialect(options.sqlitePath));
   const db = new Kysely<Database>({
     dialect,
     log: options.onQuery
@@ -44,7 +47,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
         }
       : undefined,
   });
-  return { db, kind, pgSchema: kind === "postgres" ? (options.pgSchema ?? null) : null, destroy: () => db.destroy() };
+  return { db, kind, pgSchema: kind === "postgres" ? (options.pgSchema ?? null) : null, writes: watch, destroy: () => db.destroy() };
 }
 
 function sqliteDialect(file: string): Dialect {

@@ -18,8 +18,12 @@ export interface ChangeNotices {
 export interface RevisionCounters {
   /** The counter's value now; 0 before its first bump. */
   get(key: string): Promise<number>;
+  /** Several counters' values, in the order of `keys`, in one round trip. */
+  getMany(keys: readonly string[]): Promise<number[]>;
   /** Moves the counter on. */
   bump(key: string): Promise<void>;
+  /** Moves several counters on in one round trip. */
+  bumpMany(keys: readonly string[]): Promise<void>;
 }
 
 /**
@@ -43,8 +47,12 @@ export function memorySharedState(): SharedState {
     failureCounter: memoryFailureCounter(),
     revisions: {
       get: async (key) => revisions.get(key) ?? 0,
+      getMany: async (keys) => keys.map((key) => revisions.get(key) ?? 0),
       bump: async (key) => {
         revisions.set(key, (revisions.get(key) ?? 0) + 1);
+      },
+      bumpMany: async (keys) => {
+        for (const key of keys) revisions.set(key, (revisions.get(key) ?? 0) + 1);
       },
     },
     notices: {
@@ -78,8 +86,21 @@ export async function redisSharedState(url: string, prefix = "plotline:"): Promi
     failureCounter: redisFailureCounter(commands),
     revisions: {
       get: async (key) => Number((await commands.get(`revision:${key}`)) ?? 0),
+      getMany: async (keys) => {
+        if (keys.length === 0) return [];
+        const values = await commands.mget(keys.map((key) => `revision:${key}`));
+        return values.map((value) => Number(value ?? 0));
+      },
       bump: async (key) => {
         await commands.incr(`revision:${key}`);
+      },
+      bumpMany: async (keys) => {
+        if (keys.length === 0) return;
+        const pipeline = commands.pipeline();
+        for (const key of keys) pipeline.incr(`revision:${key}`);
+        const results = (await pipeline.exec()) ?? [];
+        const failed = results.find(([error]) => error);
+        if (failed?.[0]) throw failed[0];
       },
     },
     notices: {

@@ -145,6 +145,8 @@ describe("calendar query counts", () => {
       }
     }
     async function queriesOf(path: string): Promise<number> {
+      // Counted with the caches warm: the session and the reader's access are read once, then kept.
+      await cast.coWorker.inject({ method: "GET", url: `/api/pm-pro/v2/${path}?${MARCH}&project_id=${countProject}` });
       t.queries.length = 0;
       const response = await cast.coWorker.inject({ method: "GET", url: `/api/pm-pro/v2/${path}?${MARCH}&project_id=${countProject}` });
       expect(response.statusCode).toBe(200);
@@ -156,8 +158,8 @@ describe("calendar query counts", () => {
     await addTasks(57, 3);
     const many = [await queriesOf("calendar-events"), await queriesOf("calendar-resource")];
     expect(many).toEqual(few);
-    // Access, tasks with their assignees, then milestones (events) or members (resource); the session,
-    // known from earlier requests, is read from memory.
-    expect(few).toEqual([3, 3]);
+    // Tasks with their assignees, then milestones (events) or members (resource); the session and the
+    // reader's access, known from earlier requests, are read from memory.
+    expect(few).toEqual([2, 2]);
   });
 });

@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, notFound, say, type Text } from "../../lib/app-error.js";
+import { readCache, type TableRevisions } from "../../shared/read-cache.js";
 import { projectAccessRepository, type MembershipRow } from "./project-access.repository.js";
 
 /**
@@ -71,18 +72,49 @@ function cacheOf(actor: Actor): Map<number, CachedAccess> {
   return entries;
 }
 
-/** Access checks bound to a database. */
-export function projectAccessService(db: Kysely<Database>) {
+/**
+ * Memberships kept between requests: a user's role and the project's capability overrides change rarely and
+ * are read by every project request. Any commit to these tables reads them again (shared/read-cache.ts).
+ */
+const MEMBERSHIP_TABLES = ["projects", "project_members", "project_settings", "users"] as const;
+const MAX_MEMBERSHIPS_KEPT = 50_000;
+
+/** A user's membership of one project as last read: its row, or null when the project does not exist. */
+interface KeptMembership {
+  row: MembershipRow | null;
+}
+
+/** Access checks bound to a database; `tables` keeps memberships between requests. */
+export function projectAccessService(db: Kysely<Database>, tables: TableRevisions) {
   const repository = projectAccessRepository(db);
+  const memberships = readCache<KeptMembership>(tables, { dependsOn: MEMBERSHIP_TABLES, maxWeight: MAX_MEMBERSHIPS_KEPT });
+
+  /** The membership rows of these projects, from the cache where it holds, else in one query. */
+  async function membershipsOf(userId: number, projectIds: readonly number[]): Promise<Map<number, MembershipRow | null>> {
+    const stamp = await memberships.stamp();
+    const found = new Map<number, MembershipRow | null>();
+    const unknown: number[] = [];
+    for (const id of projectIds) {
+      const kept = memberships.peek(`${userId}:${id}`, stamp);
+      if (kept) found.set(id, kept.row);
+      else unknown.push(id);
+    }
+    if (unknown.length === 0) return found;
+    const rows = new Map((await repository.findMemberships(userId, unknown)).map((row) => [row.project_id, row]));
+    for (const id of unknown) {
+      const row = rows.get(id) ?? null;
+      memberships.put(`${userId}:${id}`, stamp, { row });
+      found.set(id, row);
+    }
+    return found;
+  }
 
   /** Access to several projects in one query; projects the actor may not enter are absent. */
   async function accessToProjects(actor: Actor, projectIds: readonly number[]): Promise<Map<number, ProjectAccess>> {
     const entries = cacheOf(actor);
     const missing = projectIds.filter((id) => !entries.has(id));
     if (missing.length > 0) {
-      const rows = await repository.findMemberships(actor.id, missing);
-      for (const id of missing) entries.set(id, "missing");
-      for (const row of rows) entries.set(row.project_id, toAccess(actor, row) ?? "not_member");
+      for (const [id, row] of await membershipsOf(actor.id, missing)) entries.set(id, row ? (toAccess(actor, row) ?? "not_member") : "missing");
     }
     const result = new Map<number, ProjectAccess>();
     for (const id of projectIds) {

@@ -22,7 +22,7 @@ export const projectsModule = defineModule({
   switch: "core",
   routes: [projectsRoutes],
   services: (ctx, s) => {
-    const access = projectAccessService(ctx.db);
+    const access = projectAccessService(ctx.db, ctx.tables);
     // Modules built after this one add counts to projects and remove a deleted project's files: the
     // projects service reaches them when it first needs them, not while it is built.
     let providers: ProjectCountsProvider[] | undefined;

@@ -19,9 +19,12 @@ beforeAll(async () => {
   big = (await createProjectWithCast(cast, { title: "Big" })).id;
   await seedLists(t.database.db, { projectId: small, creatorId: cast.manager.userId, assigneeId: cast.coWorker.userId, lists: 3, tasksPerList: 2 });
   await seedLists(t.database.db, { projectId: big, creatorId: cast.coWorker.userId, assigneeId: cast.client.userId, lists: 12, tasksPerList: 30 });
-  // A session is read from the database on its first request, then from memory: one request each first
-  // keeps that read out of the counts below.
-  for (const session of Object.values(cast)) await session.inject({ method: "GET", url: "/api/auth/me" });
+  // A session, and its access to a project, are read from the database on first use, then from memory:
+  // one request each first keeps those reads out of the counts below.
+  for (const session of Object.values(cast)) {
+    await session.inject({ method: "GET", url: "/api/auth/me" });
+    for (const project of [small, big]) await session.inject({ method: "GET", url: `/api/pm/v2/projects/${project}` });
+  }
 });
 afterAll(() => t.close());
 

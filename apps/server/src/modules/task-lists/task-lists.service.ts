@@ -1,4 +1,4 @@
-import type { CreateTaskListBody, ListTaskListsQuery, Pagination, ShowTaskListQuery, TaskList, UpdateTaskListBody } from "@plotline/contracts";
+import type { CreateTaskListBody, ListTaskListsQuery, Pagination, ShowTaskListQuery, Task, TaskAbilities, TaskList, UpdateTaskListBody } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
 import type { Database } from "../../db/schema.js";
@@ -6,6 +6,7 @@ import type { TaskListRow } from "./task-lists.tables.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, invalidField, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
+import { JsonFragment } from "../../lib/json-fragment.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
 import { rescopeActivities, rescopeTaskActivities } from "../activities/activity-recorder.js";
@@ -13,13 +14,14 @@ import { fieldChanges } from "../../events/field-changes.js";
 import { recordEvent, transact } from "../../events/record-event.js";
 import { countComments } from "../comments/comments.service.js";
 import { type AttachmentsService } from "../files/attachments.service.js";
-import { canSeeMilestone, capabilitiesToSee, isPrivate, privacyScopeOf } from "../privacy/privacy.rules.js";
+import { readCache } from "../../shared/read-cache.js";
+import { canSeeMilestone, capabilitiesToSee, isPrivate, privacyScopeOf, viewKey } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import type { TaskHalf } from "../tasks/task-pages.repository.js";
 import { countTasksByList, pageTasksByList } from "../tasks/task-pages.service.js";
 import { taskLoader } from "../tasks/tasks.loader.js";
-import { privacyView, taskPrivacyScope } from "../tasks/tasks.policy.js";
-import { taskListPolicy } from "./task-lists.policy.js";
+import { privacyView, taskAbilities, taskPrivacyScope, type TaskAbilityFacts } from "../tasks/tasks.policy.js";
+import { taskListAbilities, taskListPolicy } from "./task-lists.policy.js";
 import { presentTaskList, type TaskPage } from "./task-lists.presenter.js";
 import { taskListsRepository } from "./task-lists.repository.js";
 
@@ -56,6 +58,74 @@ function checkListingSize(query: ListTaskListsQuery, listsShown: number, paging:
   throw new AppError("rest_invalid_param", message, { params: Object.fromEntries(fields.map((field) => [field, [message]])) });
 }
 
+/** A presented task with what its abilities are worked out from, for each reader. */
+interface KeptTask {
+  /** The task's JSON up to its abilities, which come last: `{"id":1,…,"meta":{…}`. */
+  head: string;
+  facts: TaskAbilityFacts;
+  assigneeIds: readonly number[];
+}
+
+/** A presented list with its shown tasks, as every reader with one privacy view sees it. */
+interface KeptList {
+  row: TaskListRow;
+  list: TaskList;
+  incomplete?: readonly KeptTask[];
+  complete?: readonly KeptTask[];
+}
+
+/** One answer of the lists listing before abilities, which depend on the reader. */
+interface KeptListing {
+  lists: readonly KeptList[];
+  pagination: Pagination;
+  taskCount: number;
+}
+
+/**
+ * Every table a listing is read from, with projects (whose deletion cascades into them). A commit to any of
+ * them, by any process, makes every kept listing read again.
+ */
+const LISTING_TABLES = [
+  "projects", "task_lists", "tasks", "task_assignees", "task_labels", "labels", "task_types", "comments", "project_files", "milestones", "users",
+] as const;
+/** Tasks kept in listings at most (each a few KB of memory); the least recently read go first. */
+const MAX_KEPT_LISTING_TASKS = 20_000;
+
+/** The JSON of each set of abilities, written once. */
+const abilitiesJson = new Map<string, string>();
+
+function abilitiesText(abilities: TaskAbilities): string {
+  const key = Object.values(abilities).map((can) => (can ? "1" : "0")).join("");
+  let text = abilitiesJson.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(abilities);
+    abilitiesJson.set(key, text);
+  }
+  return text;
+}
+
+/** A kept task as `access` sees it: its kept JSON with this reader's abilities. */
+function taskFor(access: ProjectAccess, { head, facts, assigneeIds }: KeptTask): Task {
+  return new JsonFragment<Task>(`${head},"abilities":${abilitiesText(taskAbilities(access, facts, assigneeIds))}}`).asValue();
+}
+
+/** Keeps a presented task as the JSON before its abilities, which are each reader's own. */
+function keepTask(task: Task, facts: TaskAbilityFacts, assigneeIds: readonly number[]): KeptTask {
+  const { abilities: _abilities, ...shared } = task;
+  return { head: JSON.stringify(shared).slice(0, -1), facts, assigneeIds };
+}
+
+/** The kept listing as `access` sees it: the same records, with this reader's abilities. */
+function withAbilities(kept: KeptListing, access: ProjectAccess): TaskList[] {
+  const tasksFor = (tasks: readonly KeptTask[]) => tasks.map((task) => taskFor(access, task));
+  return kept.lists.map(({ row, list, incomplete, complete }) => ({
+    ...list,
+    ...(list.incomplete_tasks && incomplete && { incomplete_tasks: { data: tasksFor(incomplete), meta: list.incomplete_tasks.meta } }),
+    ...(list.complete_tasks && complete && { complete_tasks: { data: tasksFor(complete), meta: list.complete_tasks.meta } }),
+    abilities: taskListAbilities(access, row),
+  }));
+}
+
 /** Task lists of a project: listing them with their first tasks, and every change, each with its activity. */
 export function taskListsService(
   ctx: AppContext,
@@ -65,6 +135,12 @@ export function taskListsService(
   const lists = taskListsRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
   const tz = ctx.config.timezone;
+  // Listings by project, privacy view and query: the task-lists page is every member's most read answer.
+  const listings = readCache<KeptListing>(ctx.tables, {
+    dependsOn: LISTING_TABLES,
+    maxWeight: MAX_KEPT_LISTING_TASKS,
+    weigh: (listing) => listing.taskCount + listing.lists.length,
+  });
 
   /**
    * Presents lists with their counts, milestones, comment counts and (when asked) a page of each half of
@@ -72,7 +148,7 @@ export function taskListsService(
    * one windowed query per half, then the assignees and comment counts of all shown tasks, then one query
    * for every user shown.
    */
-  async function presentMany(projectAccess: ProjectAccess, rows: readonly TaskListRow[], paging: TaskPaging): Promise<TaskList[]> {
+  async function presentMany(projectAccess: ProjectAccess, rows: readonly TaskListRow[], paging: TaskPaging): Promise<KeptList[]> {
     const listIds = rows.map((row) => row.id);
     const view = privacyView(projectAccess);
     const pageOf = (half: TaskHalf, spec: { page: number; perPage: number } | undefined) =>
@@ -88,28 +164,63 @@ export function taskListsService(
     const relations = await loader.loadRelations(shownTasks);
     const users = await loader.loadUsers([...relations.userIds, ...rows.map((row) => row.created_by)]);
     const presentedTasks = loader.presentAll(shownTasks, relations, users, () => projectAccess);
-    const byId = new Map(presentedTasks.map((task) => [task.id, task]));
+    const records = new Map(shownTasks.map((record) => [record.id, record]));
+    const byId = new Map<number, { task: Task; kept: KeptTask }>();
+    for (const task of presentedTasks) {
+      const record = records.get(task.id);
+      if (!record) continue;
+      const facts = { created_by: record.created_by, privacy: record.privacy, parent_id: record.parent_id };
+      byId.set(task.id, { task, kept: keepTask(task, facts, relations.assignees.get(task.id) ?? []) });
+    }
 
-    const pageFor = (listId: number, records: typeof incomplete, spec: { page: number; perPage: number } | undefined, total: number): TaskPage | undefined => {
+    const pageFor = (listId: number, records: typeof incomplete, spec: { page: number; perPage: number } | undefined, total: number) => {
       if (!spec) return undefined;
-      const data = records.filter((record) => record.task_list_id === listId).flatMap((record) => byId.get(record.id) ?? []);
+      const shown = records.filter((record) => record.task_list_id === listId).flatMap((record) => byId.get(record.id) ?? []);
       const request = pageRequest(spec.page, spec.perPage, spec.perPage);
-      return { data, meta: { pagination: paginationMeta(request, total, data.length) } };
+      const page: TaskPage = { data: shown.map((entry) => entry.task), meta: { pagination: paginationMeta(request, total, shown.length) } };
+      return { kept: shown.map((entry) => entry.kept), page };
     };
 
     return rows.map((row) => {
       const count = counts.get(row.id) ?? { complete: 0, incomplete: 0 };
-      return presentTaskList(row, {
+      const incompletePage = pageFor(row.id, incomplete, paging.incomplete, count.incomplete);
+      const completePage = pageFor(row.id, complete, paging.complete, count.complete);
+      const list = presentTaskList(row, {
         access: projectAccess,
         users,
         milestone: milestones.find((milestone) => milestone.id === row.milestone_id) ?? null,
         counts: count,
         commentCount: listComments.get(row.id) ?? 0,
-        incompleteTasks: pageFor(row.id, incomplete, paging.incomplete, count.incomplete),
-        completeTasks: pageFor(row.id, complete, paging.complete, count.complete),
+        incompleteTasks: incompletePage?.page,
+        completeTasks: completePage?.page,
         timezone: tz,
       });
+      return { row, list, incomplete: incompletePage?.kept, complete: completePage?.kept };
     });
+  }
+
+  /** The listing as every reader with this access's privacy view sees it, abilities aside. */
+  async function loadListing(projectAccess: ProjectAccess, query: ListTaskListsQuery): Promise<KeptListing> {
+    const { projectId } = projectAccess;
+    const page = pageRequest(query.page, query.per_page, 15);
+    const filter = { projectId, status: query.status, view: privacyView(projectAccess), milestoneId: query.milestone };
+    const { rows, total } = await lists.listLists(filter, page.limit, page.offset);
+    const paging: TaskPaging = {
+      incomplete: query.with.includes("incomplete_tasks") ? { page: 1, perPage: query.incomplete_task_per_page } : undefined,
+      complete: query.with.includes("complete_tasks") ? { page: 1, perPage: query.complete_task_per_page } : undefined,
+    };
+    checkListingSize(query, rows.length, paging);
+    // The tasks are kept as text alone (KeptTask): the presented objects would hold the memory twice.
+    const kept = (await presentMany(projectAccess, rows, paging)).map((entry) => ({
+      ...entry,
+      list: {
+        ...entry.list,
+        ...(entry.list.incomplete_tasks && { incomplete_tasks: { ...entry.list.incomplete_tasks, data: [] } }),
+        ...(entry.list.complete_tasks && { complete_tasks: { ...entry.list.complete_tasks, data: [] } }),
+      },
+    }));
+    const taskCount = kept.reduce((sum, list) => sum + (list.incomplete?.length ?? 0) + (list.complete?.length ?? 0), 0);
+    return { lists: kept, pagination: paginationMeta(page, total, kept.length), taskCount };
   }
 
   /** The list, or 404 when it is not in the project or the reader may not see it. */
@@ -124,7 +235,7 @@ export function taskListsService(
     if (!list) throw notFound(say("common.task_list_not_found"));
     const [presented] = await presentMany(projectAccess, [list], paging);
     if (!presented) throw notFound(say("common.task_list_not_found"));
-    return presented;
+    return presented.list;
   }
 
   /** A milestone id of this project that the actor sees, or 0 for none. */
@@ -139,16 +250,9 @@ export function taskListsService(
   return {
     async listTaskLists(actor: Actor, projectId: number, query: ListTaskListsQuery): Promise<{ lists: TaskList[]; pagination: Pagination }> {
       const projectAccess = await access.requireAccess(actor, projectId);
-      const page = pageRequest(query.page, query.per_page, 15);
-      const filter = { projectId, status: query.status, view: privacyView(projectAccess), milestoneId: query.milestone };
-      const { rows, total } = await lists.listLists(filter, page.limit, page.offset);
-      const paging: TaskPaging = {
-        incomplete: query.with.includes("incomplete_tasks") ? { page: 1, perPage: query.incomplete_task_per_page } : undefined,
-        complete: query.with.includes("complete_tasks") ? { page: 1, perPage: query.complete_task_per_page } : undefined,
-      };
-      checkListingSize(query, rows.length, paging);
-      const presented = await presentMany(projectAccess, rows, paging);
-      return { lists: presented, pagination: paginationMeta(page, total, presented.length) };
+      const key = `${projectId}|${viewKey(privacyView(projectAccess))}|${JSON.stringify(query)}`;
+      const kept = await listings.get(key, () => loadListing(projectAccess, query));
+      return { lists: withAbilities(kept, projectAccess), pagination: kept.pagination };
     },
 
     /** One list with a page of each half of its tasks (`incomplete_task_page`, `complete_task_page`). */

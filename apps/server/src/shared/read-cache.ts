@@ -1,0 +1,109 @@
+import { LRUCache } from "lru-cache";
+import { ANY_TABLE, type WriteWatch } from "../db/write-watch.js";
+import type { RevisionCounters } from "./shared-state.js";
+
+/**
+ * A revision per table, moved on after every commit that wrote the table (by this process or, through
+ * Redis, by any other). What a cache keeps is stamped with the revisions of the tables it was read from,
+ * read before the rows: a change committed meanwhile moves one on, and the entry is never served again.
+ */
+export interface TableRevisions {
+  /** The revisions of these tables now, as one comparable stamp. */
+  stamp(tables: readonly string[]): Promise<string>;
+}
+
+const keyOf = (table: string) => `table:${table}`;
+
+/**
+ * Table revisions kept in `revisions` and moved on by every commit `writes` reports. A statement whose
+ * table is unknown (a schema change, a data-modifying CTE) moves every stamp on. Returns the revisions and
+ * the function that stops listening.
+ */
+export function tableRevisions(revisions: RevisionCounters, writes: WriteWatch): { tables: TableRevisions; stop: () => void } {
+  const stop = writes.onCommit((tables) => revisions.bumpMany([...tables].map(keyOf)));
+  return {
+    tables: {
+      async stamp(tables) {
+        const values = await revisions.getMany([ANY_TABLE, ...tables].map(keyOf));
+        return values.join(".");
+      },
+    },
+    stop,
+  };
+}
+
+/** What a read cache is told to keep, and how much of it. */
+export interface ReadCacheOptions<V> {
+  /** Every table the cached value is read from, and every table whose deleted rows cascade into them. */
+  dependsOn: readonly string[];
+  /** The most weight kept; the least recently used entries go first. */
+  maxWeight: number;
+  /** An entry's weight (at least 1); 1 each by default. */
+  weigh?: (value: V) => number;
+  /**
+   * Reads again after this long even without a change seen (ms): a bound on staleness if rows were ever
+   * changed behind the app's back (by hand in the database, say). Five minutes by default.
+   */
+  maxAgeMs?: number;
+}
+
+interface Entry<V> {
+  stamp: string;
+  value: V;
+}
+
+/** Values read from the database, each served until a commit writes one of the tables it was read from. */
+export interface ReadCache<V> {
+  /** The current stamp of the cache's tables: read it before reading the rows a value is built from. */
+  stamp(): Promise<string>;
+  /** The value kept for `key` under `stamp`, if any. */
+  peek(key: string, stamp: string): V | undefined;
+  /** Keeps `value`, read after `stamp` was taken. */
+  put(key: string, stamp: string, value: V): void;
+  /** The kept value for `key`, or `load`'s (one load at a time per key and stamp, whoever asks). */
+  get(key: string, load: () => Promise<V>): Promise<V>;
+}
+
+/** A bounded cache of read values, invalidated by the table revisions of `tables`. */
+export function readCache<V extends object>(tables: TableRevisions, options: ReadCacheOptions<V>): ReadCache<V> {
+  const weigh = options.weigh ?? (() => 1);
+  const entries = new LRUCache<string, Entry<V>>({
+    maxSize: options.maxWeight,
+    sizeCalculation: (entry) => Math.max(1, weigh(entry.value)),
+    ttl: options.maxAgeMs ?? 5 * 60_000,
+  });
+  const loading = new Map<string, Promise<V>>();
+
+  const cache: ReadCache<V> = {
+    stamp: () => tables.stamp(options.dependsOn),
+    peek(key, stamp) {
+      const entry = entries.get(key);
+      return entry?.stamp === stamp ? entry.value : undefined;
+    },
+    put(key, stamp, value) {
+      if (weigh(value) > options.maxWeight) return;
+      entries.set(key, { stamp, value });
+    },
+    async get(key, load) {
+      const stamp = await cache.stamp();
+      const kept = cache.peek(key, stamp);
+      if (kept !== undefined) return kept;
+      const loadKey = `${stamp}|${key}`;
+      const pending = loading.get(loadKey);
+      if (pending) return pending;
+      const loaded = load().then(
+        (value) => {
+          cache.put(key, stamp, value);
+          return value;
+        },
+      );
+      loading.set(loadKey, loaded);
+      try {
+        return await loaded;
+      } finally {
+        loading.delete(loadKey);
+      }
+    },
+  };
+  return cache;
+}
