@@ -4,6 +4,7 @@ import { calendarMonth, calendarResourceMonth } from "./calendar.js";
 import { duplicateThousandTaskProject } from "./duplication.js";
 import { health } from "./health.js";
 import { helloWorld } from "./hello-world.js";
+import { oneProject, oneTask, projectsList } from "./single-records.js";
 import { searchAsMember, searchCommonWord, searchInProject, searchNarrow } from "./search.js";
 import { taskListsKanbanTenThousand, taskListsTenThousand, taskListsThousand } from "./task-lists.js";
 import { taskCreate, tasksFiltered, tasksOfUser } from "./tasks.js";
@@ -13,6 +14,9 @@ export const SCENARIOS: Scenario[] = [
   helloWorld,
   health,
   authMe,
+  projectsList,
+  oneProject,
+  oneTask,
   taskListsThousand,
   taskListsTenThousand,
   taskListsKanbanTenThousand,

@@ -2,10 +2,8 @@ import { describe, expect, it } from "vitest";
 import "./messages.js";
 import { calendarEventState, calendarQuery } from "./calendar.js";
 
-const due = (date: string) => ({ date, time: "00:00:00", datetime: `${date} 00:00:00`, timezone: "UTC", timestamp: 0 });
-
 describe("calendarEventState", () => {
-  const task = { type: "task" as const, start: "2026-03-01", end: "2026-03-06", due_date: due("2026-03-05") };
+  const task = { type: "task" as const, start: "2026-03-01", end: "2026-03-06", due_date: "2026-03-05" };
 
   it("is finished for a complete task, whatever its dates", () => {
     expect(calendarEventState({ ...task, status: 1 }, "2026-04-01")).toBe("finished");
@@ -17,7 +15,7 @@ describe("calendarEventState", () => {
   });
 
   it("uses the start date when there is no due date, and calls milestones milestones", () => {
-    expect(calendarEventState({ ...task, status: 0, due_date: { date: null, time: null, datetime: null, timezone: "UTC", timestamp: null } }, "2026-03-02")).toBe("expired");
+    expect(calendarEventState({ ...task, status: 0, due_date: null }, "2026-03-02")).toBe("expired");
     expect(calendarEventState({ ...task, type: "milestone", status: 0 }, "2026-03-02")).toBe("milestone");
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateObjectSchema, optionalDateObjectSchema, related } from "./envelope.js";
+import { related } from "./envelope.js";
 import { PROJECT_STATUSES } from "./projects.js";
 import { zId, zInt } from "./primitives.js";
 import { privacyMetaSchema } from "./tasks.js";
@@ -78,25 +78,21 @@ export type CalendarUser = z.infer<typeof calendarUserSchema>;
 
 /**
  * One calendar event: a task (shown from its start to its due date) or a milestone (on its achieve date).
- * `start` and `end` are ready for a calendar: whole days, `end` excluded.
+ * `start` and `end` are ready for a calendar: whole days of the site's time zone, `end` excluded. The shape
+ * is lean (a month of a big project is thousands of events): the task window loads the whole task.
  */
 export const calendarEventSchema = z.object({
   id: z.number().int(),
   type: z.enum(["task", "milestone"]),
   title: z.string(),
   project_id: z.number().int(),
-  /** First day shown, `YYYY-MM-DD`. */
+  /** First day shown, `YYYY-MM-DD`: a milestone's achieve date. */
   start: z.string(),
   /** The day after the last day shown, `YYYY-MM-DD` (a calendar's end is exclusive). */
   end: z.string(),
-  /** Tasks: the saved start and due dates; null when not set (or for a milestone). */
-  start_at: optionalDateObjectSchema,
-  due_date: optionalDateObjectSchema,
-  /** Milestones: the achieve date. */
-  achieve_date: optionalDateObjectSchema,
-  created_at: dateObjectSchema,
-  /** The site's time zone, in which the dates are days. */
-  timezone: z.string(),
+  /** Tasks: the saved start and due days, `YYYY-MM-DD`; null when not set (and for a milestone). */
+  start_at: z.string().nullable(),
+  due_date: z.string().nullable(),
   /** Tasks 0 incomplete, 1 complete, 2 pending; milestones 0 incomplete, 1 complete. */
   status: z.number().int(),
   assignees: related(z.array(calendarUserSchema)),
@@ -169,6 +165,6 @@ export type CalendarEventState = "finished" | "running" | "expired" | "milestone
 export function calendarEventState(event: Pick<CalendarEvent, "type" | "status" | "start" | "end" | "due_date">, today: string): CalendarEventState {
   if (event.type === "milestone") return "milestone";
   if (event.status === 1) return "finished";
-  const lastDay = event.due_date?.date ?? event.start;
+  const lastDay = event.due_date ?? event.start;
   return lastDay >= today ? "running" : "expired";
 }

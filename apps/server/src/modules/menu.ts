@@ -1,4 +1,5 @@
 import type { MenuEntry } from "@plotline/contracts";
+import { JsonFragment } from "../lib/json-fragment.js";
 import type { ModuleDefinition } from "./module.js";
 
 /**
@@ -7,6 +8,23 @@ import type { ModuleDefinition } from "./module.js";
  * user manages.
  */
 export function menuFor(modules: readonly ModuleDefinition[], activeModules: readonly string[], isSiteManager: boolean): MenuEntry[] {
+  return keptMenu(modules, activeModules, isSiteManager).entries;
+}
+
+/** The same menu as JSON text, written once: GET /api/auth/me sends it on every page load. */
+export function menuJsonFor(modules: readonly ModuleDefinition[], activeModules: readonly string[], isSiteManager: boolean): MenuEntry[] {
+  return keptMenu(modules, activeModules, isSiteManager).json.asValue();
+}
+
+interface KeptMenu {
+  entries: MenuEntry[];
+  json: JsonFragment<MenuEntry[]>;
+}
+
+/** Menus already built, per module list and per switches and audience: a handful of each. */
+const menusOf = new WeakMap<readonly ModuleDefinition[], Map<string, KeptMenu>>();
+
+function keptMenu(modules: readonly ModuleDefinition[], activeModules: readonly string[], isSiteManager: boolean): KeptMenu {
   // Every request of GET /api/auth/me asks; the answer changes only with the switches and the audience.
   let menus = menusOf.get(modules);
   if (!menus) {
@@ -16,14 +34,12 @@ export function menuFor(modules: readonly ModuleDefinition[], activeModules: rea
   const key = `${isSiteManager ? "site_manager" : "everyone"}:${activeModules.join(",")}`;
   let menu = menus.get(key);
   if (!menu) {
-    menu = buildMenu(modules, activeModules, isSiteManager);
+    const entries = buildMenu(modules, activeModules, isSiteManager);
+    menu = { entries, json: new JsonFragment(JSON.stringify(entries)) };
     menus.set(key, menu);
   }
   return menu;
 }
-
-/** Menus already built, per module list and per switches and audience: a handful of each. */
-const menusOf = new WeakMap<readonly ModuleDefinition[], Map<string, MenuEntry[]>>();
 
 function buildMenu(modules: readonly ModuleDefinition[], activeModules: readonly string[], isSiteManager: boolean): MenuEntry[] {
   const active = new Set<string>(["core", ...activeModules]);

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { item, list } from "../../lib/envelope.js";
 import { requireActor, sessionCookieOptions } from "../../plugins/auth.js";
-import { menuFor } from "../menu.js";
+import { menuJsonFor } from "../menu.js";
 
 const tags = ["auth"];
 
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         nonce: actor.nonce ?? "",
         capabilities: { manage_pm: actor.isSiteManager, create_project: createProject },
         active_modules: activeModules,
-        menu: menuFor(app.modules, activeModules, actor.isSiteManager),
+        menu: menuJsonFor(app.modules, activeModules, actor.isSiteManager),
       });
     },
   );

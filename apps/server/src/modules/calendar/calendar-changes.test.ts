@@ -49,11 +49,11 @@ describe("moving and resizing from the calendar, through the update calls", () =
       payload: { title: "Drag me", start_at: "2026-03-07", due_date: "2026-03-09", assignees: [cast.coWorker.userId] },
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(await eventOf("Drag me")).toMatchObject({ start: "2026-03-07", end: "2026-03-10", due_date: { date: "2026-03-09" } });
+    expect(await eventOf("Drag me")).toMatchObject({ start: "2026-03-07", end: "2026-03-10", due_date: "2026-03-09" });
     // A resize to end on the (exclusive) 2026-03-13 saves the 12th as the due date.
     const resized = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${moveProject}/tasks/${task.id}/update`, payload: { due_date: "2026-03-12" } });
     expect(resized.statusCode).toBe(200);
-    expect(await eventOf("Drag me")).toMatchObject({ start: "2026-03-07", end: "2026-03-13", start_at: { date: "2026-03-07" }, due_date: { date: "2026-03-12" } });
+    expect(await eventOf("Drag me")).toMatchObject({ start: "2026-03-07", end: "2026-03-13", start_at: "2026-03-07", due_date: "2026-03-12" });
   });
 
   it("moves a task to another person's row (assignees replaced) and to Unassigned ([0])", async () => {
@@ -158,8 +158,8 @@ describe("calendar query counts", () => {
     await addTasks(57, 3);
     const many = [await queriesOf("calendar-events"), await queriesOf("calendar-resource")];
     expect(many).toEqual(few);
-    // Tasks with their assignees, then milestones (events) or members (resource); the session and the
-    // reader's access, known from earlier requests, are read from memory.
-    expect(few).toEqual([2, 2]);
+    // Tasks with their assignees' ids, the people they name, then milestones (events) or members
+    // (resource); the session and the reader's access, known from earlier requests, are read from memory.
+    expect(few).toEqual([3, 3]);
   });
 });

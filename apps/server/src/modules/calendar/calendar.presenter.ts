@@ -1,14 +1,22 @@
 import type { CalendarEvent, CalendarProject, CalendarUser, ProjectStatus } from "@plotline/contracts";
-import { emptyDateObject, toOptionalDateObject, toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { calendarAbilities } from "./calendar.policy.js";
 import type { CalendarListRow, CalendarMilestoneRow, CalendarPersonRow, CalendarTaskRow } from "./calendar.repository.js";
 import { privacyFlagText } from "../privacy/privacy.rules.js";
 
+/** Days already worked out: a month of events ends on the same few dozen days. */
+const nextDays = new Map<string, string>();
+
 /** The day after a `YYYY-MM-DD` day: a calendar's exclusive end. */
 export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  let next = nextDays.get(day);
+  if (next === undefined) {
+    next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    if (nextDays.size >= 20_000) nextDays.clear();
+    nextDays.set(day, next);
+  }
+  return next;
 }
 
 /** The fields of a person that an event or a row shows. */
@@ -20,7 +28,7 @@ export function presentPerson(row: CalendarPersonRow): CalendarUser {
  * A task as a calendar event: from its start to its due date (end exclusive); with one date only, on that
  * day. Only tasks with at least one date reach here.
  */
-export function presentTaskEvent(row: CalendarTaskRow, assignees: readonly CalendarUser[], access: ProjectAccess, timezone: string): CalendarEvent {
+export function presentTaskEvent(row: CalendarTaskRow, assignees: readonly CalendarUser[], access: ProjectAccess): CalendarEvent {
   const days = [row.start_at, row.due_date].filter((day): day is string => day !== null).sort();
   const first = days[0] ?? "";
   const last = days[days.length - 1] ?? first;
@@ -31,11 +39,8 @@ export function presentTaskEvent(row: CalendarTaskRow, assignees: readonly Calen
     project_id: row.project_id,
     start: first,
     end: nextDay(last),
-    start_at: toOptionalDateObject(row.start_at, timezone),
-    due_date: toOptionalDateObject(row.due_date, timezone),
-    achieve_date: emptyDateObject(timezone),
-    created_at: toRequiredDateObject(row.created_at, timezone),
-    timezone,
+    start_at: row.start_at,
+    due_date: row.due_date,
     status: row.status,
     assignees: related([...assignees]),
     task_list: related({ id: row.task_list_id, title: row.list_title }),
@@ -45,7 +50,7 @@ export function presentTaskEvent(row: CalendarTaskRow, assignees: readonly Calen
 }
 
 /** A milestone as a one-day calendar event on its achieve date. */
-export function presentMilestoneEvent(row: CalendarMilestoneRow, access: ProjectAccess, timezone: string): CalendarEvent {
+export function presentMilestoneEvent(row: CalendarMilestoneRow, access: ProjectAccess): CalendarEvent {
   return {
     id: row.id,
     type: "milestone",
@@ -53,11 +58,8 @@ export function presentMilestoneEvent(row: CalendarMilestoneRow, access: Project
     project_id: row.project_id,
     start: row.achieve_date,
     end: nextDay(row.achieve_date),
-    start_at: emptyDateObject(timezone),
-    due_date: emptyDateObject(timezone),
-    achieve_date: toOptionalDateObject(row.achieve_date, timezone),
-    created_at: toRequiredDateObject(row.created_at, timezone),
-    timezone,
+    start_at: null,
+    due_date: null,
     status: row.status,
     assignees: related([]),
     task_list: null,

@@ -55,7 +55,6 @@ function byName(a: CalendarUser, b: CalendarUser): number {
 /** The calendar: events in a range, the user view's rows, and the projects its filters offer. */
 export function calendarService(ctx: AppContext, access: ProjectAccessService) {
   const repository = calendarRepository(ctx.db);
-  const timezone = ctx.config.timezone;
 
   async function resolveScope(actor: Actor, projectId: number | undefined): Promise<ResolvedScope> {
     if (projectId !== undefined) {
@@ -86,8 +85,19 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
       withMilestones ? repository.findMilestones(search, limit) : Promise.resolve([]),
     ]);
     const accesses = scope.accesses ?? (await access.accessToProjects(actor, [...new Set([...tasks, ...milestones].map((row) => row.project_id))]));
-    const assigneesOf = new Map<number, CalendarAssigneeRow[]>();
-    for (const row of assignees) assigneesOf.set(row.task_id, [...(assigneesOf.get(row.task_id) ?? []), row]);
+    // One object per person, however many events name them.
+    const people = new Map<number, CalendarUser>();
+    const assigneesOf = new Map<number, CalendarUser[]>();
+    for (const row of assignees) {
+      let person = people.get(row.user_id);
+      if (!person) {
+        person = assigneePerson(row);
+        people.set(row.user_id, person);
+      }
+      const list = assigneesOf.get(row.task_id);
+      if (list) list.push(person);
+      else assigneesOf.set(row.task_id, [person]);
+    }
     return { tasks, milestones, assigneesOf, accesses };
   }
 
@@ -100,14 +110,15 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
       const events: CalendarEvent[] = [];
       for (const row of tasks) {
         const projectAccess = accesses.get(row.project_id);
-        if (projectAccess) events.push(presentTaskEvent(row, (assigneesOf.get(row.id) ?? []).map(assigneePerson), projectAccess, timezone));
+        if (projectAccess) events.push(presentTaskEvent(row, assigneesOf.get(row.id) ?? [], projectAccess));
       }
       for (const row of milestones) {
         const projectAccess = accesses.get(row.project_id);
-        if (projectAccess) events.push(presentMilestoneEvent(row, projectAccess, timezone));
+        if (projectAccess) events.push(presentMilestoneEvent(row, projectAccess));
       }
       // Tasks and milestones arrive each in order; together they sort by first day, tasks before milestones.
-      events.sort((a, b) => a.start.localeCompare(b.start) || (a.type === b.type ? a.id - b.id : a.type === "task" ? -1 : 1));
+      // Days are `YYYY-MM-DD`: compared as plain strings, which is far quicker than localeCompare.
+      events.sort((a, b) => (a.start === b.start ? (a.type === b.type ? a.id - b.id : a.type === "task" ? -1 : 1) : a.start < b.start ? -1 : 1));
       return { events: events.slice(0, CALENDAR_MAX_EVENTS), truncated: events.length > CALENDAR_MAX_EVENTS };
     },
 
@@ -128,7 +139,7 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
       for (const member of members) if (!wanted || wanted.has(member.id)) rows.set(member.id, presentPerson(member));
       // People who left a project keep a row while tasks there still name them.
       for (const list of assigneesOf.values()) {
-        for (const row of list) if (!rows.has(row.user_id) && (!wanted || wanted.has(row.user_id))) rows.set(row.user_id, assigneePerson(row));
+        for (const person of list) if (!rows.has(person.id) && (!wanted || wanted.has(person.id))) rows.set(person.id, person);
       }
       const resources = [...rows.values()].sort(byName);
       const showUnassigned = !wanted || wanted.has(UNASSIGNED_USER_ID);
@@ -138,8 +149,8 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
       for (const row of tasks.slice(0, CALENDAR_MAX_EVENTS)) {
         const projectAccess = accesses.get(row.project_id);
         if (!projectAccess) continue;
-        const assignees = (assigneesOf.get(row.id) ?? []).map(assigneePerson);
-        const event = presentTaskEvent(row, assignees, projectAccess, timezone);
+        const assignees = assigneesOf.get(row.id) ?? [];
+        const event = presentTaskEvent(row, assignees, projectAccess);
         const rowIds = assignees.length === 0 ? (showUnassigned ? [UNASSIGNED_USER_ID] : []) : assignees.map((user) => user.id).filter((id) => rows.has(id));
         for (const resourceId of rowIds) events.push({ ...event, resource_id: resourceId });
       }

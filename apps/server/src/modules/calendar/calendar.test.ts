@@ -67,18 +67,20 @@ describe("GET /api/pm-pro/v2/calendar-events range", () => {
       project_id: rangeProject,
       start: "2026-02-20",
       end: "2026-03-06",
-      start_at: { date: "2026-02-20" },
-      due_date: { date: "2026-03-05" },
-      achieve_date: { date: null, time: null, datetime: null, timezone: "UTC", timestamp: null },
+      start_at: "2026-02-20",
+      due_date: "2026-03-05",
       status: 0,
-      timezone: "UTC",
       assignees: { data: [] },
       meta: { privacy: "0" },
       abilities: { can_edit: true },
     });
     expect(byTitle.get("starts before, ends inside")?.task_list?.data.title).toBe("Inbox");
-    expect(byTitle.get("due date only, inside")).toMatchObject({ start: "2026-03-15", end: "2026-03-16", start_at: { date: null } });
-    expect(byTitle.get("start only, inside")).toMatchObject({ start: "2026-03-10", end: "2026-03-11", due_date: { date: null } });
+    expect(byTitle.get("due date only, inside")).toMatchObject({ start: "2026-03-15", end: "2026-03-16", start_at: null, due_date: "2026-03-15" });
+    expect(byTitle.get("start only, inside")).toMatchObject({ start: "2026-03-10", end: "2026-03-11", start_at: "2026-03-10", due_date: null });
+    // Lean: the task window loads the rest of the task.
+    expect(Object.keys(byTitle.get("starts before, ends inside") ?? {}).sort()).toEqual(
+      ["abilities", "assignees", "due_date", "end", "id", "meta", "project_id", "start", "start_at", "status", "task_list", "title", "type"],
+    );
     // Ordered by first day shown.
     expect(found.map((event) => event.start)).toEqual([...found.map((event) => event.start)].sort());
   });
@@ -104,9 +106,8 @@ describe("GET /api/pm-pro/v2/calendar-events range", () => {
     expect(milestones[1]).toMatchObject({
       start: "2026-03-31",
       end: "2026-04-01",
-      achieve_date: { date: "2026-03-31" },
-      start_at: { date: null },
-      due_date: { date: null },
+      start_at: null,
+      due_date: null,
       task_list: null,
       assignees: { data: [] },
       status: 0,

@@ -11,7 +11,11 @@ export function todayString(): string {
 
 /** A date object of the API shown MM/DD/YYYY, or null when there is none. */
 export function formatDate(date: { date: string | null } | null | undefined): string | null {
-  const day = dateOf(date);
+  return formatDay(dateOf(date));
+}
+
+/** A `YYYY-MM-DD` day as the app shows dates, or null for none. */
+export function formatDay(day: string | null): string | null {
   if (!day) return null;
   const parsed = dayjs(day);
   return parsed.isValid() ? parsed.format(DISPLAY_DATE_FORMAT) : null;

@@ -1,4 +1,4 @@
-import { dateOf, daysBetween, type CalendarEvent, type UpdateTaskBody } from "@plotline/contracts";
+import { daysBetween, type CalendarEvent, type UpdateTaskBody } from "@plotline/contracts";
 import dayjs from "dayjs";
 
 /** A `YYYY-MM-DD` day moved by whole days. */
@@ -20,8 +20,8 @@ function shifted(day: string | null, shift: number): string | null {
 export function movedTaskDates(event: Pick<CalendarEvent, "start" | "start_at" | "due_date">, newStart: string): Pick<UpdateTaskBody, "start_at" | "due_date"> {
   const shift = daysBetween(event.start, newStart);
   return {
-    start_at: shifted(dateOf(event.start_at), shift),
-    due_date: shifted(dateOf(event.due_date), shift),
+    start_at: shifted(event.start_at, shift),
+    due_date: shifted(event.due_date, shift),
   };
 }
 
@@ -30,7 +30,7 @@ export function movedTaskDates(event: Pick<CalendarEvent, "start" | "start_at" |
  * task that had no start date gets its shown first day as one, so the bar keeps the shape it was given.
  */
 export function resizedTaskDates(event: Pick<CalendarEvent, "start" | "start_at">, newEnd: string): Pick<UpdateTaskBody, "start_at" | "due_date"> {
-  const start = dateOf(event.start_at) ?? event.start;
+  const start = event.start_at ?? event.start;
   const due = addDays(newEnd, -1);
   return { start_at: start, due_date: due < start ? start : due };
 }
