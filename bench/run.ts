@@ -8,6 +8,7 @@ import { readSettings } from "./lib/settings.js";
 import { createSiteManagerToken } from "./lib/site-manager.js";
 import type { Scenario, Target } from "./lib/scenario.js";
 import { createTeardown } from "./lib/teardown.js";
+import { formatGrowth, measureGrowth } from "./lib/growth-run.js";
 import { formatWebWeights, measureWebWeight } from "./lib/web-weight.js";
 import { SCENARIOS } from "./scenarios/index.js";
 
@@ -42,7 +43,14 @@ async function main(): Promise<void> {
     await writeResults(RESULTS_FILE, results, settings, plotline.database.kind);
     console.log(`Written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
 
-    if (wantsWebWeight(process.argv.slice(2))) {
+    if (wantsMeasure("growth", process.argv.slice(2))) {
+      const { growthMinutes, growthSeconds, growthConnections } = settings;
+      console.log(`\nGrowth: ${growthMinutes} runs of ${growthSeconds} s of a co-worker's mixed load (${growthConnections} connections) on a fresh 1,000-task project:`);
+      const minutes = await measureGrowth(teardown, { minutes: growthMinutes, seconds: growthSeconds, connections: growthConnections });
+      console.log(formatGrowth(minutes));
+    }
+
+    if (wantsMeasure("web", process.argv.slice(2))) {
       console.log("\nJavaScript each page loads (cold cache, the served web build):");
       const weights = await measureWebWeight(teardown);
       console.log(weights ? formatWebWeights(weights) : "  skipped: no web build in apps/web/dist (npm run build)");
@@ -62,10 +70,10 @@ function selectScenarios(scenarios: readonly Scenario[], words: readonly string[
   return scenarios.filter((scenario) => scenario.target === "baseline" || filters.some((word) => scenario.name.toLowerCase().includes(word)));
 }
 
-/** The page-weight measure runs with every scenario, or alone when a word of the selection is "web". */
-function wantsWebWeight(words: readonly string[]): boolean {
+/** The page-weight and growth measures run with every scenario, or alone when a word of the selection names them. */
+function wantsMeasure(name: "web" | "growth", words: readonly string[]): boolean {
   const filters = words.map((word) => word.toLowerCase()).filter((word) => word.length > 0);
-  return filters.length === 0 || filters.includes("web");
+  return filters.length === 0 || filters.includes(name);
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,8 @@ import type { ScenarioRequest } from "./scenario.js";
 /** How hard and how long to load one target. */
 export interface LoadOptions {
   origin: string;
-  request: ScenarioRequest;
+  /** The request repeated, or a cycle of requests each connection sends in turn. */
+  request: ScenarioRequest | readonly ScenarioRequest[];
   connections: number;
   seconds: number;
   /**
@@ -32,14 +33,20 @@ export class LoadFailure extends Error {
  * errored or timed out: a fast stream of 401s would otherwise read as a great result.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
-  const { request } = options;
-  const headers: Record<string, string> = { ...request.headers };
-  if (request.body !== undefined) headers["content-type"] ??= "application/json";
+  const cycle = Array.isArray(options.request) ? options.request : [options.request as ScenarioRequest];
+  const requests = cycle.map((request) => {
+    const headers: Record<string, string> = { ...request.headers };
+    if (request.body !== undefined) headers["content-type"] ??= "application/json";
+    return { method: request.method, path: request.path, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) };
+  });
+  const [first] = requests;
+  if (!first) throw new Error("A load run needs at least one request");
   const result = await autocannon({
-    url: new URL(request.path, options.origin).toString(),
-    method: request.method,
-    headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    url: new URL(first.path, options.origin).toString(),
+    method: first.method,
+    headers: first.headers,
+    body: first.body,
+    ...(requests.length > 1 && { requests }),
     connections: options.connections,
     duration: options.seconds,
     // One worker thread sends the load, so the generator does not share the event loop of the servers
@@ -53,7 +60,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       .map(([code, stats]) => `${code}: ${stats.count ?? 0}`)
       .join(", ");
     throw new LoadFailure(
-      `${request.method} ${request.path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts, ` +
+      `${first.method} ${first.path}${requests.length > 1 ? ` (and ${requests.length - 1} more)` : ""}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts, ` +
         `${result.mismatches} mismatches out of ${result.requests.sent} sent (status codes: ${codes || "none"})`,
     );
   }

@@ -24,6 +24,10 @@ export interface RunSettings {
   seconds: number;
   warmupSeconds: number;
   connections: number;
+  /** The growth measure: how many back-to-back runs, how long each, with how many connections. */
+  growthMinutes: number;
+  growthSeconds: number;
+  growthConnections: number;
 }
 
 /** Formats the results as a fixed-width table for the terminal. */

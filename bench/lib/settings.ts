@@ -3,12 +3,18 @@ import type { RunSettings } from "./report.js";
 /** Seconds of unmeasured load before each measured run: JIT, caches and the token's hourly write settle. */
 const WARMUP_SECONDS = 1;
 
-/** Reads BENCH_SECONDS and BENCH_CONNECTIONS; both stay small by default for a 2-core machine. */
+/**
+ * Reads BENCH_SECONDS and BENCH_CONNECTIONS (both small by default for a 2-core machine) and the growth
+ * measure's BENCH_GROWTH_RUNS, BENCH_GROWTH_SECONDS and BENCH_GROWTH_CONNECTIONS.
+ */
 export function readSettings(env: NodeJS.ProcessEnv): RunSettings {
   return {
     seconds: readPositiveInt(env, "BENCH_SECONDS", 5),
     warmupSeconds: WARMUP_SECONDS,
     connections: readPositiveInt(env, "BENCH_CONNECTIONS", 10),
+    growthMinutes: readPositiveInt(env, "BENCH_GROWTH_RUNS", 3),
+    growthSeconds: readPositiveInt(env, "BENCH_GROWTH_SECONDS", 60),
+    growthConnections: readPositiveInt(env, "BENCH_GROWTH_CONNECTIONS", 50),
   };
 }
 

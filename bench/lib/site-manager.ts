@@ -1,10 +1,11 @@
 import { NONCE_HEADER, SESSION_COOKIE, createdTokenSchema, itemEnvelope, signedInSchema } from "../../packages/contracts/src/index.js";
-import { sendOk } from "./http-client.js";
+import { sendOk, type HttpResponse } from "./http-client.js";
 
-const PASSWORD = "correct horse battery staple";
+/** The password of every user the benchmark signs in. */
+export const BENCH_PASSWORD = "correct horse battery staple";
 
 /** The site manager's sign-in, for measures that sign in through the browser as a person would. */
-export const SITE_MANAGER_LOGIN = { email: "bench.manager@example.test", password: PASSWORD } as const;
+export const SITE_MANAGER_LOGIN = { email: "bench.manager@example.test", password: BENCH_PASSWORD } as const;
 
 /**
  * Creates the first user (a site manager) and a personal access token through the real API, as a person
@@ -16,9 +17,18 @@ export async function createSiteManagerToken(origin: string): Promise<string> {
     path: "/api/auth/setup",
     body: { display_name: "Bench Manager", ...SITE_MANAGER_LOGIN },
   });
-  const { nonce } = itemEnvelope(signedInSchema).parse(setup.body).data;
-  const session = sessionCookie(setup.headers);
+  return tokenOfSignIn(origin, setup);
+}
 
+/** Signs an existing user in and creates a personal access token for them, as they would. */
+export async function createUserToken(origin: string, login: { email: string; password: string }): Promise<string> {
+  return tokenOfSignIn(origin, await sendOk(origin, { method: "POST", path: "/api/auth/login", body: login }));
+}
+
+/** The token created with the session and nonce of a sign-in's answer. */
+async function tokenOfSignIn(origin: string, signedIn: HttpResponse): Promise<string> {
+  const { nonce } = itemEnvelope(signedInSchema).parse(signedIn.body).data;
+  const session = sessionCookie(signedIn.headers);
   const created = await sendOk(origin, {
     method: "POST",
     path: "/api/auth/tokens",

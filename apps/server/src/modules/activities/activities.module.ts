@@ -1,5 +1,6 @@
 import { defineModule } from "../module.js";
 import { readableScopes, readsEveryScope } from "../privacy/privacy.rules.js";
+import * as countIndex from "./activities.count-index.migration.js";
 import { activitiesRepository } from "./activities.repository.js";
 import { activitiesRoutes } from "./activities.routes.js";
 import { activitiesService, type ActivitiesService } from "./activities.service.js";
@@ -19,6 +20,7 @@ export const activitiesModule = defineModule({
   name: "activities",
   switch: "core",
   routes: [activitiesRoutes],
+  migrations: { "202611250110-activities-count-index": countIndex },
   services: (ctx, s) => ({ activities: activitiesService(ctx, s.access) }),
   // Every change that shows in a project's feed arrives here as a domain event, after its commit.
   subscribers: (ctx) => activitiesSubscribers(ctx),

@@ -1,5 +1,6 @@
 import { COMMENTABLE_TYPES, type CommentableType } from "@plotline/contracts";
 import { defineModule } from "../module.js";
+import * as countIndex from "./comments.count-index.migration.js";
 import { holds, privacyViewOf } from "../privacy/privacy.rules.js";
 import { capabilitiesToSee } from "./comments.policy.js";
 import { commentsRepository, type CommentCountRow } from "./comments.repository.js";
@@ -25,6 +26,7 @@ export const commentsModule = defineModule({
   i18n: "comments",
   switch: "core",
   routes: [commentsRoutes],
+  migrations: { "202611250120-comments-count-index": countIndex },
   services: (ctx, s) => ({ comments: commentsService(ctx, s.access, s.attachments) }),
   // Comments on files count with the files module's provider: the folders above a file decide who sees them.
   projectCounts: (ctx) => ({

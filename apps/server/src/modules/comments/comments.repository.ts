@@ -112,17 +112,22 @@ export function commentsRepository(db: Kysely<Database>) {
     async countForProjects(projectIds: readonly number[]): Promise<CommentCountRow[]> {
       const targetPrivacy = sql<number>`coalesce(${sql.ref("tasks.privacy")}, ${sql.ref("task_lists.privacy")}, ${sql.ref("discussions.privacy")}, ${sql.ref("milestones.privacy")}, 0)`;
       const targetListPrivacy = sql<number>`coalesce(${sql.ref("lists_of_tasks.privacy")}, 0)`;
-      const rows = await inChunks(projectIds, (chunk) =>
-        db.selectFrom("comments")
-          .leftJoin("tasks", (join) => join.onRef("tasks.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "task"))
-          .leftJoin("task_lists as lists_of_tasks", "lists_of_tasks.id", "tasks.task_list_id")
-          .leftJoin("task_lists", (join) => join.onRef("task_lists.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "task_list"))
-          .leftJoin("discussions", (join) => join.onRef("discussions.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "discussion_board"))
-          .leftJoin("milestones", (join) => join.onRef("milestones.id", "=", "comments.commentable_id").on("comments.commentable_type", "=", "milestone"))
-          .select(["comments.project_id", "comments.commentable_type", targetPrivacy.as("privacy"), targetListPrivacy.as("list_privacy"), (eb) => eb.fn.countAll<number>().as("count")])
+      // Counted per record from the counts index alone; each record is then joined once for its privacy.
+      const rows = await inChunks(projectIds, (chunk) => {
+        const perTarget = db.selectFrom("comments")
+          .select(["comments.project_id", "comments.commentable_type", "comments.commentable_id", (eb) => eb.fn.countAll<number>().as("count")])
           .where("comments.project_id", "in", chunk)
           .where("comments.commentable_type", "<>", "file")
-          .groupBy(["comments.project_id", "comments.commentable_type", targetPrivacy, targetListPrivacy]).execute());
+          .groupBy(["comments.project_id", "comments.commentable_type", "comments.commentable_id"]);
+        return db.selectFrom(perTarget.as("c"))
+          .leftJoin("tasks", (join) => join.onRef("tasks.id", "=", "c.commentable_id").on("c.commentable_type", "=", "task"))
+          .leftJoin("task_lists as lists_of_tasks", "lists_of_tasks.id", "tasks.task_list_id")
+          .leftJoin("task_lists", (join) => join.onRef("task_lists.id", "=", "c.commentable_id").on("c.commentable_type", "=", "task_list"))
+          .leftJoin("discussions", (join) => join.onRef("discussions.id", "=", "c.commentable_id").on("c.commentable_type", "=", "discussion_board"))
+          .leftJoin("milestones", (join) => join.onRef("milestones.id", "=", "c.commentable_id").on("c.commentable_type", "=", "milestone"))
+          .select(["c.project_id", "c.commentable_type", targetPrivacy.as("privacy"), targetListPrivacy.as("list_privacy"), (eb) => eb.fn.sum<number>("c.count").as("count")])
+          .groupBy(["c.project_id", "c.commentable_type", targetPrivacy, targetListPrivacy]).execute();
+      });
       return rows.map((row) => ({
         project_id: Number(row.project_id), commentable_type: row.commentable_type, privacy: Number(row.privacy), list_privacy: Number(row.list_privacy), count: Number(row.count),
       }));

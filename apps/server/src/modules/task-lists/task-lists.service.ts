@@ -1,4 +1,4 @@
-import type { CreateTaskListBody, ListTaskListsQuery, Pagination, ShowTaskListQuery, Task, TaskAbilities, TaskList, UpdateTaskListBody } from "@plotline/contracts";
+import type { CreateTaskListBody, ListTaskListsQuery, Pagination, ShowTaskListQuery, Task, TaskList, UpdateTaskListBody } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
 import type { Database } from "../../db/schema.js";
@@ -6,7 +6,6 @@ import type { TaskListRow } from "./task-lists.tables.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, invalidField, notFound, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
-import { JsonFragment } from "../../lib/json-fragment.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
 import { rescopeActivities, rescopeTaskActivities } from "../activities/activity-recorder.js";
@@ -20,7 +19,8 @@ import type { ProjectAccess, ProjectAccessService } from "../projects/project-ac
 import type { TaskHalf } from "../tasks/task-pages.repository.js";
 import { countTasksByList, pageTasksByList } from "../tasks/task-pages.service.js";
 import { taskLoader } from "../tasks/tasks.loader.js";
-import { privacyView, taskAbilities, taskPrivacyScope, type TaskAbilityFacts } from "../tasks/tasks.policy.js";
+import { keepTask, keptTaskFor, TASK_READ_TABLES, type KeptTask } from "../tasks/kept-task.js";
+import { privacyView, taskPrivacyScope } from "../tasks/tasks.policy.js";
 import { taskListAbilities, taskListPolicy } from "./task-lists.policy.js";
 import { presentTaskList, type TaskPage } from "./task-lists.presenter.js";
 import { taskListsRepository } from "./task-lists.repository.js";
@@ -58,14 +58,6 @@ function checkListingSize(query: ListTaskListsQuery, listsShown: number, paging:
   throw new AppError("rest_invalid_param", message, { params: Object.fromEntries(fields.map((field) => [field, [message]])) });
 }
 
-/** A presented task with what its abilities are worked out from, for each reader. */
-interface KeptTask {
-  /** The task's JSON up to its abilities, which come last: `{"id":1,…,"meta":{…}`. */
-  head: string;
-  facts: TaskAbilityFacts;
-  assigneeIds: readonly number[];
-}
-
 /** A presented list with its shown tasks, as every reader with one privacy view sees it. */
 interface KeptList {
   row: TaskListRow;
@@ -82,42 +74,16 @@ interface KeptListing {
 }
 
 /**
- * Every table a listing is read from, with projects (whose deletion cascades into them). A commit to any of
- * them, by any process, makes every kept listing read again.
+ * Every table a listing is read from (a task's, and its milestones'). A commit to any of them, by any
+ * process, makes every kept listing read again.
  */
-const LISTING_TABLES = [
-  "projects", "task_lists", "tasks", "task_assignees", "task_labels", "labels", "task_types", "comments", "project_files", "milestones", "users",
-] as const;
+const LISTING_TABLES = [...TASK_READ_TABLES, "milestones"];
 /** Tasks kept in listings at most (each a few KB of memory); the least recently read go first. */
 const MAX_KEPT_LISTING_TASKS = 20_000;
 
-/** The JSON of each set of abilities, written once. */
-const abilitiesJson = new Map<string, string>();
-
-function abilitiesText(abilities: TaskAbilities): string {
-  const key = Object.values(abilities).map((can) => (can ? "1" : "0")).join("");
-  let text = abilitiesJson.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(abilities);
-    abilitiesJson.set(key, text);
-  }
-  return text;
-}
-
-/** A kept task as `access` sees it: its kept JSON with this reader's abilities. */
-function taskFor(access: ProjectAccess, { head, facts, assigneeIds }: KeptTask): Task {
-  return new JsonFragment<Task>(`${head},"abilities":${abilitiesText(taskAbilities(access, facts, assigneeIds))}}`).asValue();
-}
-
-/** Keeps a presented task as the JSON before its abilities, which are each reader's own. */
-function keepTask(task: Task, facts: TaskAbilityFacts, assigneeIds: readonly number[]): KeptTask {
-  const { abilities: _abilities, ...shared } = task;
-  return { head: JSON.stringify(shared).slice(0, -1), facts, assigneeIds };
-}
-
 /** The kept listing as `access` sees it: the same records, with this reader's abilities. */
 function withAbilities(kept: KeptListing, access: ProjectAccess): TaskList[] {
-  const tasksFor = (tasks: readonly KeptTask[]) => tasks.map((task) => taskFor(access, task));
+  const tasksFor = (tasks: readonly KeptTask[]) => tasks.map((task) => keptTaskFor(access, task));
   return kept.lists.map(({ row, list, incomplete, complete }) => ({
     ...list,
     ...(list.incomplete_tasks && incomplete && { incomplete_tasks: { data: tasksFor(incomplete), meta: list.incomplete_tasks.meta } }),
@@ -169,8 +135,7 @@ export function taskListsService(
     for (const task of presentedTasks) {
       const record = records.get(task.id);
       if (!record) continue;
-      const facts = { created_by: record.created_by, privacy: record.privacy, parent_id: record.parent_id };
-      byId.set(task.id, { task, kept: keepTask(task, facts, relations.assignees.get(task.id) ?? []) });
+      byId.set(task.id, { task, kept: keepTask(task, record, relations.assignees.get(task.id) ?? []) });
     }
 
     const pageFor = (listId: number, records: typeof incomplete, spec: { page: number; perPage: number } | undefined, total: number) => {

@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import { inViewScopes, visibleTasks, visibleTasksInShownList } from "../privacy/privacy.filters.js";
 import type { PrivacyView, ViewScope } from "../privacy/privacy.rules.js";
-import { containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
+import { chunkIds, containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
 import type { TaskRecord } from "./tasks.repository.js";
 
 /** Which half of a list's tasks: complete (status 1) or incomplete (0 and pending 2). */
@@ -53,6 +53,9 @@ export interface TaskSearch {
 }
 
 const INCOMPLETE_STATUSES = [0, 2];
+
+/** Lists paged by one statement: one SELECT each in a UNION ALL, and SQLite allows 500 of them. */
+const LISTS_PER_STATEMENT = 200;
 
 /** Listing queries of tasks: per-list pages with a window function, counts, and the filtered search. */
 export function taskPagesRepository(db: Kysely<Database>) {
@@ -105,44 +108,66 @@ export function taskPagesRepository(db: Kysely<Database>) {
       });
   }
 
-  /** One windowed page query for lists few enough to bind at once. */
-  function pageOfLists(request: ListPagesRequest): Promise<Array<TaskRecord & { rn: number }>> {
-    // Numbering reads only the index (list, status, privacy, parent, position); whole rows are fetched for
-    // the kept page alone.
-    const numbered = db
-      .selectFrom("tasks")
-      .select(["tasks.id as ranked_id", sql<number>`row_number() over (partition by ${sql.ref("tasks.task_list_id")} order by ${sql.ref("tasks.sort_order")}, ${sql.ref("tasks.id")})`.as("rn")])
-      .where("tasks.task_list_id", "in", [...request.listIds])
-      .where((eb) => halfCondition(eb, request.half))
-      .where((eb) => visibleTasksInShownList(eb, request.view))
-      .where("tasks.parent_id", "=", 0);
-    // The LIMIT is the true upper bound (one page per list); it tells PostgreSQL's planner that only a few
-    // rows come back, so it fetches them by primary key instead of scanning the whole table to join them.
-    const kept = db
-      .selectFrom(numbered.as("n"))
-      .select(["n.ranked_id", "n.rn"])
-      .where("n.rn", ">", request.offset)
-      .where("n.rn", "<=", request.offset + request.limit)
-      .limit(request.listIds.length * request.limit);
-    return db
-      .selectFrom(kept.as("r"))
-      .innerJoin("tasks", "tasks.id", "r.ranked_id")
+  /**
+   * One page of each list, in one statement: a UNION ALL of one small query per list, each reading its
+   * list's tasks in position order through the (list, position) index and stopping at the page's end. A
+   * window function numbering every task of the lists did the same in one pass, but that pass read every
+   * open task of every list: a list that grew to thousands of tasks made its page slower each time.
+   */
+  async function pageOfLists(request: ListPagesRequest): Promise<Array<TaskRecord & { rn: number }>> {
+    const perList = request.listIds.map((listId) =>
+      db
+        .selectFrom(
+          db
+            .selectFrom("tasks")
+            .select("tasks.id as page_id")
+            .where("tasks.task_list_id", "=", listId)
+            .where((eb) => halfCondition(eb, request.half))
+            .where((eb) => visibleTasksInShownList(eb, request.view))
+            .where("tasks.parent_id", "=", 0)
+            .orderBy("tasks.sort_order")
+            .orderBy("tasks.id")
+            .limit(request.limit)
+            .offset(request.offset)
+            .as("one_list"),
+        )
+        .select("one_list.page_id"),
+    );
+    const [first, ...others] = perList;
+    if (!first) return [];
+    const pageIds = others.reduce((union, next) => union.unionAll(next), first);
+    const rows = await db
+      .selectFrom(pageIds.as("p"))
+      .innerJoin("tasks", "tasks.id", "p.page_id")
       .leftJoin("task_types", "task_types.id", "tasks.type_id")
       .selectAll("tasks")
-      .select(["r.rn", "task_types.title as type_title", "task_types.description as type_description"])
+      .select(["task_types.title as type_title", "task_types.description as type_description"])
       .orderBy("tasks.task_list_id")
-      .orderBy("r.rn")
+      .orderBy("tasks.sort_order")
+      .orderBy("tasks.id")
       .execute();
+    // Each list's position on its page, counted from the page's first task.
+    let listId = -1;
+    let position = request.offset;
+    return rows.map((row) => {
+      if (row.task_list_id !== listId) {
+        listId = row.task_list_id;
+        position = request.offset;
+      }
+      position += 1;
+      return { ...row, rn: position };
+    });
   }
 
   return {
     /**
-     * The first `limit` tasks after `offset` of each list, ordered by position, in one statement per 500
-     * lists whatever their tasks: ROW_NUMBER() numbers each list's tasks and the outer query keeps one page
-     * of each.
+     * The first `limit` tasks after `offset` of each list, ordered by list and position, in one statement per
+     * LISTS_PER_STATEMENT lists whatever their tasks.
      */
-    pageTasksByList(request: ListPagesRequest): Promise<Array<TaskRecord & { rn: number }>> {
-      return inChunks(request.listIds, (listIds) => pageOfLists({ ...request, listIds }));
+    async pageTasksByList(request: ListPagesRequest): Promise<Array<TaskRecord & { rn: number }>> {
+      const rows: Array<TaskRecord & { rn: number }> = [];
+      for (const listIds of chunkIds(request.listIds, LISTS_PER_STATEMENT)) rows.push(...(await pageOfLists({ ...request, listIds })));
+      return rows;
     },
 
     /** Visible top-level tasks of each list, complete and not, in one grouped query per 500 lists. */

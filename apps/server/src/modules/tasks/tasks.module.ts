@@ -1,6 +1,7 @@
 import { MENU_ORDER } from "@plotline/contracts";
 import { defineModule } from "../module.js";
 import { canSeeTask, privacyViewOf } from "../privacy/privacy.rules.js";
+import * as countIndex from "./tasks.count-index.migration.js";
 import * as listOrderIndex from "./tasks.list-order-index.migration.js";
 import { tasksRepository, type TaskCountRow } from "./tasks.repository.js";
 import { tasksRoutes } from "./tasks.routes.js";
@@ -21,7 +22,7 @@ export const tasksModule = defineModule({
   i18n: "tasks",
   switch: "core",
   routes: [tasksRoutes],
-  migrations: { "202611240100-tasks-list-order-index": listOrderIndex },
+  migrations: { "202611240100-tasks-list-order-index": listOrderIndex, "202611250100-tasks-count-index": countIndex },
   services: (ctx, s) => ({ tasks: tasksService(ctx, s.access, s.attachments) }),
   projectCounts: (ctx) => ({
     fields: ["total_tasks", "total_complete_tasks", "total_incomplete_tasks"],

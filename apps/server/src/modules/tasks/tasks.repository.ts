@@ -38,11 +38,16 @@ export function tasksRepository(db: Kysely<Database>) {
   return {
     /** The raw rows of the projects' task counts (sub-tasks are not counted), grouped so each reader's privacy applies. */
     async countForProjects(projectIds: readonly number[]): Promise<TaskCountRow[]> {
-      const rows = await inChunks(projectIds, (chunk) =>
-        db.selectFrom("tasks").innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
-          .select(["tasks.project_id", "tasks.privacy", "task_lists.privacy as list_privacy", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
+      // Counted per list from the counts index alone, then the few groups joined to their lists' privacy.
+      const rows = await inChunks(projectIds, (chunk) => {
+        const perList = db.selectFrom("tasks")
+          .select(["tasks.project_id", "tasks.task_list_id", "tasks.privacy", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
           .where("tasks.project_id", "in", chunk).where("tasks.parent_id", "=", 0)
-          .groupBy(["tasks.project_id", "tasks.privacy", "task_lists.privacy", "tasks.status"]).execute());
+          .groupBy(["tasks.project_id", "tasks.task_list_id", "tasks.privacy", "tasks.status"]);
+        return db.selectFrom(perList.as("g")).innerJoin("task_lists", "task_lists.id", "g.task_list_id")
+          .select(["g.project_id", "g.privacy", "task_lists.privacy as list_privacy", "g.status", (eb) => eb.fn.sum<number>("g.count").as("count")])
+          .groupBy(["g.project_id", "g.privacy", "task_lists.privacy", "g.status"]).execute();
+      });
       return rows.map((row) => ({
         project_id: Number(row.project_id), privacy: Number(row.privacy), list_privacy: Number(row.list_privacy), status: Number(row.status), count: Number(row.count),
       }));

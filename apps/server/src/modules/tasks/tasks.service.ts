@@ -11,13 +11,15 @@ import { rescopeActivities, rescopeTaskActivities, resourcePhrase } from "../act
 import { type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
 import type { UploadedFile } from "../files/files.upload.js";
 import { findLabelIds, replaceTaskLabels } from "../labels/labels.service.js";
-import { isPrivate, SEES_EVERYTHING } from "../privacy/privacy.rules.js";
+import { readCache } from "../../shared/read-cache.js";
+import { isPrivate, SEES_EVERYTHING, viewKey } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
 import { taskListPolicy } from "../task-lists/task-lists.policy.js";
 import { findInboxList, findTaskList } from "../task-lists/task-lists.service.js";
 import { taskPagesRepository, type TaskSearch } from "./task-pages.repository.js";
 import { projectIdsOf, scopesFor, searchFilters } from "./task-search.js";
 import { readTaskLinks, taskChanges } from "./task-changes.js";
+import { keepTask, keptTaskFor, TASK_READ_TABLES, type KeptTask } from "./kept-task.js";
 import { taskLoader } from "./tasks.loader.js";
 import { privacyView, taskPolicy, taskPrivacyScope } from "./tasks.policy.js";
 import { tasksRepository, type NewTask, type TaskWithList } from "./tasks.repository.js";
@@ -37,12 +39,15 @@ function checkDates(startAt: string | null | undefined, dueDate: string | null |
   if (startAt && dueDate && startAt > dueDate) throw invalidField("due_date", say("tasks.due_date_cannot_before_start_date"));
 }
 
-/** Tasks: reading them with their privacy rules, and every change, each with its activity. */
+/** Single tasks kept between requests at most (a few KB each); the least recently read go first. */
+const MAX_KEPT_TASKS = 10_000;
+
 /** The record attachments of a task are filed under: the task, with its privacy. */
 function attachmentTarget(task: { id: number; project_id: number; title: string }, privacyScope: string | null): AttachmentTarget {
   return { projectId: task.project_id, type: "task", id: task.id, phrase: resourcePhrase("task", task.title), privacyScope, subject: { type: "task", id: task.id } };
 }
 
+/** Tasks: reading them with their privacy rules, and every change, each with its activity. */
 export function tasksService(
   ctx: AppContext,
   access: ProjectAccessService,
@@ -51,6 +56,8 @@ export function tasksService(
   const tasks = tasksRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
+  // Single tasks by project, id and privacy view, as the task window opens them again and again.
+  const shownTasks = readCache<KeptTask>(ctx.tables, { dependsOn: TASK_READ_TABLES, maxWeight: MAX_KEPT_TASKS });
 
   /** The task, or 404 when it is not in the project or the reader may not see it. */
   async function requireVisibleTask(projectAccess: ProjectAccess, taskId: number): Promise<TaskWithList> {
@@ -137,8 +144,13 @@ export function tasksService(
 
     async getTask(actor: Actor, projectId: number, taskId: number): Promise<Task> {
       const projectAccess = await access.requireAccess(actor, projectId);
-      await requireVisibleTask(projectAccess, taskId);
-      return presentOne(projectAccess, taskId);
+      const key = `${projectId}|${taskId}|${viewKey(privacyView(projectAccess))}`;
+      const kept = await shownTasks.get(key, async () => {
+        const task = await requireVisibleTask(projectAccess, taskId);
+        const presented = await presentOne(projectAccess, taskId);
+        return keepTask(presented, task, presented.assignees.data.map((user) => user.id));
+      });
+      return keptTaskFor(projectAccess, kept);
     },
 
     /** Creates a task; `uploads` (multipart `files[]`) are stored as its attachments in the same transaction. */

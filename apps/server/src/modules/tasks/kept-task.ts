@@ -1,0 +1,48 @@
+import type { Task, TaskAbilities } from "@plotline/contracts";
+import { JsonFragment } from "../../lib/json-fragment.js";
+import type { ProjectAccess } from "../projects/project-access.js";
+import { taskAbilities, type TaskAbilityFacts } from "./tasks.policy.js";
+
+/**
+ * Every table a presented task is read from, with projects (whose deletion cascades into them): a read
+ * cache of presented tasks names these (shared/read-cache.ts).
+ */
+export const TASK_READ_TABLES = [
+  "projects", "task_lists", "tasks", "task_assignees", "task_labels", "labels", "task_types", "comments", "project_files", "users",
+] as const;
+
+/**
+ * A presented task kept between requests, as every reader with one privacy view sees it: its JSON without
+ * the abilities, which are each reader's own, with what they are worked out from.
+ */
+export interface KeptTask {
+  /** The task's JSON up to where its abilities go, last: `{"id":1,…,"meta":{…}`. */
+  head: string;
+  facts: TaskAbilityFacts;
+  assigneeIds: readonly number[];
+}
+
+/** Keeps a presented task (its abilities are dropped: they belong to the reader who caused the read). */
+export function keepTask(task: Task, facts: TaskAbilityFacts, assigneeIds: readonly number[]): KeptTask {
+  const { abilities: _abilities, ...shared } = task;
+  const { created_by, privacy, parent_id } = facts;
+  return { head: JSON.stringify(shared).slice(0, -1), facts: { created_by, privacy, parent_id }, assigneeIds };
+}
+
+/** The JSON of each set of abilities, written once (there are at most 32). */
+const abilitiesJson = new Map<string, string>();
+
+function abilitiesText(abilities: TaskAbilities): string {
+  const key = Object.values(abilities).map((can) => (can ? "1" : "0")).join("");
+  let text = abilitiesJson.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(abilities);
+    abilitiesJson.set(key, text);
+  }
+  return text;
+}
+
+/** A kept task as `access` sees it: its kept JSON with this reader's abilities, sent as it is. */
+export function keptTaskFor(access: ProjectAccess, { head, facts, assigneeIds }: KeptTask): Task {
+  return new JsonFragment<Task>(`${head},"abilities":${abilitiesText(taskAbilities(access, facts, assigneeIds))}}`).asValue();
+}
