@@ -94,6 +94,7 @@ function on(app: FastifyInstance, session: Session) {
 }
 
 interface ListedTask {
+  id: number;
   title: string;
   abilities: { can_edit: boolean; can_delete: boolean; can_complete: boolean };
 }
@@ -177,6 +178,25 @@ describe.runIf(runsRedis)("read caches across processes", () => {
     const clientView = await listing(cast.client);
     expect(clientView.statusCode).toBe(200);
     expect(tasksOf(clientView.body)[0]?.abilities).toMatchObject({ can_edit: false, can_delete: false, can_complete: false });
+  });
+
+  it("answers a repeated task from memory with each reader's abilities, and its change on the very next read", async () => {
+    const [carls] = tasksOf((await listing(cast.manager)).body);
+    const url = `/api/pm/v2/projects/${projectId}/tasks/${carls?.id}`;
+    const first = await on(second, cast.coWorker)({ method: "GET", url });
+    expect(first.statusCode, first.body).toBe(200);
+    secondQueries.length = 0;
+    expect((await on(second, cast.coWorker)({ method: "GET", url })).body).toBe(first.body);
+    expect(secondQueries).toEqual([]);
+    expect((JSON.parse(first.body) as { data: ListedTask }).data.abilities).toMatchObject({ can_edit: true });
+    const client = await on(second, cast.client)({ method: "GET", url });
+    expect((JSON.parse(client.body) as { data: ListedTask }).data.abilities).toMatchObject({ can_edit: false, can_complete: false });
+
+    const renamed = await cast.coWorker.inject({ method: "POST", url: `${url}/update`, payload: { title: "Renamed by Carl" } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((JSON.parse((await on(second, cast.client)({ method: "GET", url })).body) as { data: ListedTask }).data.title).toBe("Renamed by Carl");
+    const back = await cast.coWorker.inject({ method: "POST", url: `${url}/update`, payload: { title: "Written by Carl" } });
+    expect(back.statusCode, back.body).toBe(200);
   });
 
   it("shows a task created on the other process on the very next listing", async () => {

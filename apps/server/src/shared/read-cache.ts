@@ -15,12 +15,18 @@ export interface TableRevisions {
 const keyOf = (table: string) => `table:${table}`;
 
 /**
+ * Stands for every table in `dependsOn`: its revision moves on with each commit that wrote anything. For a
+ * value read from many modules' tables (a project's counts), which nearly every change touches anyway.
+ */
+export const EVERY_TABLE = "+";
+
+/**
  * Table revisions kept in `revisions` and moved on by every commit `writes` reports. A statement whose
  * table is unknown (a schema change, a data-modifying CTE) moves every stamp on. Returns the revisions and
  * the function that stops listening.
  */
 export function tableRevisions(revisions: RevisionCounters, writes: WriteWatch): { tables: TableRevisions; stop: () => void } {
-  const stop = writes.onCommit((tables) => revisions.bumpMany([...tables].map(keyOf)));
+  const stop = writes.onCommit((tables) => revisions.bumpMany([...tables, EVERY_TABLE].map(keyOf)));
   return {
     tables: {
       async stamp(tables) {

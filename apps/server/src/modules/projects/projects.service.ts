@@ -26,7 +26,8 @@ import { findUsersByIds, searchUsers } from "../users/users.service.js";
 import type { ProjectAccess, ProjectAccessService } from "./project-access.js";
 import { projectPolicy } from "./projects.policy.js";
 import { presentProject } from "./projects.presenter.js";
-import { projectsRepository } from "./projects.repository.js";
+import { projectsRepository, type MemberWithUser } from "./projects.repository.js";
+import { EVERY_TABLE, readCache } from "../../shared/read-cache.js";
 import type { ProjectCountsProvider } from "../module.js";
 
 /** Totals of the projects list tabs. */
@@ -40,18 +41,25 @@ export interface ProjectListMeta {
 
 /** What one reader may see of the counts the modules add to one project, fields two modules share added up. */
 function moduleCountsOf(
-  projectId: number,
   reader: ProjectAccess,
   providers: readonly ProjectCountsProvider[],
   rowsByProvider: ReadonlyArray<ReadonlyArray<{ project_id: number }>>,
 ): Record<string, number> {
   const totals: Record<string, number> = {};
   providers.forEach((provider, index) => {
-    const rows = (rowsByProvider[index] ?? []).filter((row) => row.project_id === projectId);
-    for (const [field, count] of Object.entries(provider.visible(rows, reader))) totals[field] = (totals[field] ?? 0) + count;
+    for (const [field, count] of Object.entries(provider.visible(rowsByProvider[index] ?? [], reader))) totals[field] = (totals[field] ?? 0) + count;
   });
   return totals;
 }
+
+/** What every reader of a project shares: its members, and each counts provider's raw rows of it. */
+interface KeptProjectFacts {
+  members: MemberWithUser[];
+  countRows: ReadonlyArray<ReadonlyArray<{ project_id: number }>>;
+}
+
+/** Projects whose shared facts are kept at most. */
+const MAX_KEPT_PROJECTS = 5_000;
 
 /** Projects, their members and favourites. */
 export function projectsService(
@@ -68,28 +76,58 @@ export function projectsService(
   const { access, siteSettings, attachments, countProviders } = deps;
   const projects = projectsRepository(ctx.db);
   const tz = ctx.config.timezone;
+  // Counts are read from many modules' tables, and nearly every change writes one: any commit renews them.
+  const projectFacts = readCache<KeptProjectFacts>(ctx.tables, { dependsOn: [EVERY_TABLE], maxWeight: MAX_KEPT_PROJECTS });
+
+  /**
+   * Each project's members and (when asked) the modules' raw counts, the same for every reader: from the
+   * cache where it holds, else in a fixed number of queries for all the missing projects at once.
+   */
+  async function sharedFactsOf(ids: readonly number[], withCounts: boolean): Promise<Map<number, KeptProjectFacts>> {
+    const providers = withCounts ? countProviders() : [];
+    const keyOf = (id: number) => `${id}|${withCounts ? "counts" : "members"}`;
+    const stamp = await projectFacts.stamp();
+    const found = new Map<number, KeptProjectFacts>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const kept = projectFacts.peek(keyOf(id), stamp);
+      if (kept) found.set(id, kept);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const [members, moduleRows] = await Promise.all([projects.findMembers(missing), Promise.all(providers.map((provider) => provider.count(missing)))]);
+    for (const id of missing) {
+      const facts: KeptProjectFacts = {
+        members: members.filter((member) => member.project_id === id),
+        countRows: moduleRows.map((rows) => rows.filter((row) => row.project_id === id)),
+      };
+      projectFacts.put(keyOf(id), stamp, facts);
+      found.set(id, facts);
+    }
+    return found;
+  }
 
   /** Presents rows with members, favourites, abilities and (when asked) counts: a fixed number of queries. */
   async function presentMany(actor: Actor, rows: ProjectRow[], withCounts: boolean, accesses?: Map<number, ProjectAccess>): Promise<Project[]> {
     const ids = rows.map((row) => row.id);
     const providers = withCounts ? countProviders() : [];
-    const [members, favourites, moduleRows, resolved, canCreateProjects] = await Promise.all([
-      projects.findMembers(ids),
+    const [facts, favourites, resolved, canCreateProjects] = await Promise.all([
+      sharedFactsOf(ids, withCounts),
       projects.findFavouriteIds(actor.id, ids),
-      Promise.all(providers.map((provider) => provider.count(ids))),
       accesses ?? access.accessToProjects(actor, ids),
       siteSettings.canCreateProjects(actor),
     ]);
     return rows.flatMap((row) => {
       const projectAccess = resolved.get(row.id);
-      if (!projectAccess) return [];
+      const shared = facts.get(row.id);
+      if (!projectAccess || !shared) return [];
       return [
         presentProject(row, {
-          members: members.filter((member) => member.project_id === row.id),
+          members: shared.members,
           favourite: favourites.has(row.id),
           access: projectAccess,
           canCreateProjects,
-          moduleCounts: withCounts ? moduleCountsOf(row.id, projectAccess, providers, moduleRows) : undefined,
+          moduleCounts: withCounts ? moduleCountsOf(projectAccess, providers, shared.countRows) : undefined,
           timezone: tz,
         }),
       ];
