@@ -64,7 +64,7 @@ export async function measureGrowth(teardown: Teardown, options: { minutes: numb
   const managerToken = await createSiteManagerToken(plotline.origin);
   const db = plotline.database.db;
   const manager = await db.selectFrom("users").select("id").where("manage_pm", "=", 1).executeTakeFirstOrThrow();
-  const load = await seedLoad(db, { projects: 1, tasks: 1_000, bigProjectTasks: 1_000, users: 8, managerId: manager.id });
+  const load = await seedLoad(plotline.database, { projects: 1, tasks: 1_000, bigProjectTasks: 1_000, users: 8, managerId: manager.id });
   const projectId = load.bigProjectId;
 
   // The co-worker signs in as a person would; their membership is written straight to the table, as seeds are.

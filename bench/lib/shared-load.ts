@@ -14,14 +14,14 @@ async function siteManagerId(ctx: BenchContext): Promise<number> {
 
 /** Seeds the 100,000-task data set once, whichever scenario asks first. */
 export function ensureBigLoad(ctx: BenchContext): Promise<LoadResult> {
-  bigLoad ??= siteManagerId(ctx).then((managerId) => seedLoad(ctx.plotline.database.db, { ...LOAD, managerId }));
+  bigLoad ??= siteManagerId(ctx).then((managerId) => seedLoad(ctx.plotline.database, { ...LOAD, managerId }));
   return bigLoad;
 }
 
 /** A separate project of exactly 1,000 tasks: the size the original plugin was measured at. */
 export function ensureThousandTaskProject(ctx: BenchContext): Promise<LoadResult> {
   smallProject ??= siteManagerId(ctx).then((managerId) =>
-    seedLoad(ctx.plotline.database.db, { projects: 1, tasks: 1_000, bigProjectTasks: 1_000, users: 8, managerId }),
+    seedLoad(ctx.plotline.database, { projects: 1, tasks: 1_000, bigProjectTasks: 1_000, users: 8, managerId }),
   );
   return smallProject;
 }

@@ -69,7 +69,7 @@ export async function measureWebWeight(teardown: Teardown, distDir = WEB_DIST): 
   const server = await startPlotline(teardown, { webDistDir: distDir });
   await createSiteManagerToken(server.origin);
   const manager = await server.database.db.selectFrom("users").select("id").where("manage_pm", "=", 1).executeTakeFirstOrThrow();
-  const load = await seedLoad(server.database.db, { projects: 1, tasks: 60, bigProjectTasks: 60, users: 4, managerId: manager.id });
+  const load = await seedLoad(server.database, { projects: 1, tasks: 60, bigProjectTasks: 60, users: 4, managerId: manager.id });
 
   const browser = await launchBrowser();
   teardown.add(() => browser.close());

@@ -88,11 +88,20 @@ function withStatementCache(database: SqliteDatabase.Database): KyselySqliteData
   };
 }
 
+/**
+ * Planner settings of every PostgreSQL connection. `random_page_cost` 1.1 instead of the default 4, which
+ * prices a random read for a spinning disk: with that price the planner counted one user's 1,000 tasks
+ * among 100,000 by reading the whole tasks table (19 ms) rather than looking each up by key (1.8 ms). On
+ * SSDs, and whenever the working set is cached, 1.1 is the usual value.
+ */
+const PLANNER_SETTINGS = ["random_page_cost=1.1"];
+
 function postgresDialect(options: OpenDatabaseOptions): Dialect {
+  const settings = [...PLANNER_SETTINGS, ...(options.pgSchema ? [`search_path=${options.pgSchema}`] : [])];
   const pool = new pg.Pool({
     connectionString: options.databaseUrl ?? undefined,
     max: options.poolSize ?? 10,
-    ...(options.pgSchema && { options: `-c search_path=${options.pgSchema}` }),
+    options: settings.map((setting) => `-c ${setting}`).join(" "),
   });
   return new PostgresDialect({ pool });
 }

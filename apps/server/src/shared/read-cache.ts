@@ -8,8 +8,8 @@ import type { RevisionCounters } from "./shared-state.js";
  * read before the rows: a change committed meanwhile moves one on, and the entry is never served again.
  */
 export interface TableRevisions {
-  /** The revisions of these tables now, as one comparable stamp. */
-  stamp(tables: readonly string[]): Promise<string>;
+  /** Reads the revisions of these tables: each call answers them now, as one comparable stamp. */
+  stamper(tables: readonly string[]): () => Promise<string>;
 }
 
 const keyOf = (table: string) => `table:${table}`;
@@ -29,9 +29,9 @@ export function tableRevisions(revisions: RevisionCounters, writes: WriteWatch):
   const stop = writes.onCommit((tables) => revisions.bumpMany([...tables, EVERY_TABLE].map(keyOf)));
   return {
     tables: {
-      async stamp(tables) {
-        const values = await revisions.getMany([ANY_TABLE, ...tables].map(keyOf));
-        return values.join(".");
+      stamper(tables) {
+        const keys = [ANY_TABLE, ...tables].map(keyOf);
+        return async () => (await revisions.getMany(keys)).join(".");
       },
     },
     stop,
@@ -81,7 +81,7 @@ export function readCache<V extends object>(tables: TableRevisions, options: Rea
   const loading = new Map<string, Promise<V>>();
 
   const cache: ReadCache<V> = {
-    stamp: () => tables.stamp(options.dependsOn),
+    stamp: tables.stamper(options.dependsOn),
     peek(key, stamp) {
       const entry = entries.get(key);
       return entry?.stamp === stamp ? entry.value : undefined;

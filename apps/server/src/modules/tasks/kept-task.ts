@@ -29,11 +29,12 @@ export function keepTask(task: Task, facts: TaskAbilityFacts, assigneeIds: reado
   return { head: JSON.stringify(shared).slice(0, -1), facts: { created_by, privacy, parent_id }, assigneeIds };
 }
 
-/** The JSON of each set of abilities, written once (there are at most 32). */
-const abilitiesJson = new Map<string, string>();
+/** The JSON of each set of abilities, written once (there are at most 32), by its flags as bits. */
+const abilitiesJson = new Map<number, string>();
 
 function abilitiesText(abilities: TaskAbilities): string {
-  const key = Object.values(abilities).map((can) => (can ? "1" : "0")).join("");
+  let key = 0;
+  for (const can of Object.values(abilities)) key = key * 2 + (can ? 1 : 0);
   let text = abilitiesJson.get(key);
   if (text === undefined) {
     text = JSON.stringify(abilities);
