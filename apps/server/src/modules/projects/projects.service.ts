@@ -175,7 +175,12 @@ export function projectsService(
       const page = pageRequest(query.page, query.per_page, 10);
       const base = { memberId: actor.isSiteManager ? null : actor.id, viewerId: actor.id, title: query.title };
       const scope = { ...base, status: query.status === "favourite" ? undefined : query.status, favouritesOnly: query.status === "favourite" };
-      const [{ rows, total }, tabs] = await Promise.all([projects.listProjects(scope, page.limit, page.offset), projects.countByStatus(base)]);
+      const [rows, tabs] = await Promise.all([projects.findPage(scope, page.limit, page.offset), projects.countByStatus(base)]);
+      const total = scope.favouritesOnly
+        ? tabs.favourites
+        : scope.status
+          ? (tabs.byStatus.get(scope.status) ?? 0)
+          : [...tabs.byStatus.values()].reduce((sum, count) => sum + count, 0);
       return {
         projects: await presentMany(actor, rows, query.with.includes("meta")),
         pagination: paginationMeta(page, total, rows.length),

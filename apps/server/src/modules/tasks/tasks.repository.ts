@@ -163,8 +163,9 @@ export function tasksRepository(db: Kysely<Database>) {
       return new Set(rows.map((row) => row.user_id));
     },
 
-    async taskTypeExists(id: number): Promise<boolean> {
-      return (await db.selectFrom("task_types").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+    /** The task type's title and description, or undefined when there is no such type. */
+    findTaskType(id: number): Promise<{ title: string; description: string } | undefined> {
+      return db.selectFrom("task_types").select(["title", "description"]).where("id", "=", id).executeTakeFirst();
     },
   };
 }

@@ -27,6 +27,23 @@ async function countRows(table: "tasks" | "task_assignees" | "activities"): Prom
 const url = (path = "") => `/api/pm/v2/projects/${projectId}/tasks${path}`;
 
 describe("POST /api/pm/v2/projects/:project/tasks", () => {
+  it("answers the new task exactly as reading it back does", async () => {
+    const type = await cast.siteManager.inject({ method: "POST", url: "/api/pm/v2/task-types", payload: { title: "Chore", description: "Routine work" } });
+    expect(type.statusCode, type.body).toBe(200);
+    const created = await cast.manager.inject({
+      method: "POST",
+      url: url(),
+      payload: {
+        title: "Water the plants", description: "<p>Every <b>Monday</b></p>", assignees: [cast.client.userId, cast.coWorker.userId, cast.client.userId],
+        start_at: "2026-05-01", due_date: "2026-05-04", estimation: 45, priority: 2, payable: true, type_id: type.json().data.id,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const read = await cast.manager.inject({ method: "GET", url: url(`/${created.json().data.id}`) });
+    expect(created.json().data).toEqual(read.json().data);
+    expect(created.json().data.assignees.data).toHaveLength(2);
+  });
+
   it("creates a task in the Inbox with assignees, dates and a readable activity", async () => {
     const response = await cast.manager.inject({
       method: "POST",
