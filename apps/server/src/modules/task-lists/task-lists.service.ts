@@ -110,9 +110,9 @@ export function taskListsService(
 
   /**
    * Presents lists with their counts, milestones, comment counts and (when asked) a page of each half of
-   * their tasks. A fixed number of queries whatever the number of lists and tasks: counts grouped by list,
-   * one windowed query per half, then the assignees and comment counts of all shown tasks, then one query
-   * for every user shown.
+   * their tasks. A fixed number of queries whatever the number of tasks: counts grouped by list, one page
+   * query per half (per 200 lists), then the assignees and comment counts of all shown tasks, then one
+   * query for every user shown. Each task is also kept as text (KeptTask) for the listings cache.
    */
   async function presentMany(projectAccess: ProjectAccess, rows: readonly TaskListRow[], paging: TaskPaging): Promise<KeptList[]> {
     const listIds = rows.map((row) => row.id);
