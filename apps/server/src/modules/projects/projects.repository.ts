@@ -89,10 +89,10 @@ export function projectsRepository(db: Kysely<Database>) {
           .execute());
     },
 
-    async findFavouriteIds(userId: number, projectIds: readonly number[]): Promise<Set<number>> {
-      const rows = await inChunks(projectIds, (chunk) =>
-        db.selectFrom("favourite_projects").select("project_id").where("user_id", "=", userId).where("project_id", "in", chunk).execute());
-      return new Set(rows.map((row) => row.project_id));
+    /** Every project the user marked as a favourite. */
+    async findAllFavouriteIds(userId: number): Promise<number[]> {
+      const rows = await db.selectFrom("favourite_projects").select("project_id").where("user_id", "=", userId).execute();
+      return rows.map((row) => row.project_id);
     },
 
     async insertProject(project: Omit<ProjectRow, "id" | "department_id"> & { department_id?: number | null }): Promise<ProjectRow> {

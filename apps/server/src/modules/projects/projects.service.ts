@@ -58,8 +58,10 @@ interface KeptProjectFacts {
   countRows: ReadonlyArray<ReadonlyArray<{ project_id: number }>>;
 }
 
-/** Projects whose shared facts are kept at most. */
+/** Projects whose shared facts (and rows) are kept at most. */
 const MAX_KEPT_PROJECTS = 5_000;
+/** Users whose favourites are kept at most. */
+const MAX_KEPT_FAVOURITES = 10_000;
 
 /** Projects, their members and favourites. */
 export function projectsService(
@@ -78,6 +80,15 @@ export function projectsService(
   const tz = ctx.config.timezone;
   // Counts are read from many modules' tables, and nearly every change writes one: any commit renews them.
   const projectFacts = readCache<KeptProjectFacts>(ctx.tables, { dependsOn: [EVERY_TABLE], maxWeight: MAX_KEPT_PROJECTS });
+  // A project's own row, and each user's favourites: read by every project page, changed rarely.
+  const projectRows = readCache<ProjectRow>(ctx.tables, { dependsOn: ["projects"], maxWeight: MAX_KEPT_PROJECTS });
+  const favouritesOf = readCache<{ projectIds: ReadonlySet<number> }>(ctx.tables, { dependsOn: ["favourite_projects", "projects"], maxWeight: MAX_KEPT_FAVOURITES });
+
+  /** Which of these projects the user marked as favourites, from the user's kept favourites. */
+  async function favouriteIds(userId: number, ids: readonly number[]): Promise<Set<number>> {
+    const kept = await favouritesOf.get(String(userId), async () => ({ projectIds: new Set(await projects.findAllFavouriteIds(userId)) }));
+    return new Set(ids.filter((id) => kept.projectIds.has(id)));
+  }
 
   /**
    * Each project's members and (when asked) the modules' raw counts, the same for every reader: from the
@@ -113,7 +124,7 @@ export function projectsService(
     const providers = withCounts ? countProviders() : [];
     const [facts, favourites, resolved, canCreateProjects] = await Promise.all([
       sharedFactsOf(ids, withCounts),
-      projects.findFavouriteIds(actor.id, ids),
+      favouriteIds(actor.id, ids),
       accesses ?? access.accessToProjects(actor, ids),
       siteSettings.canCreateProjects(actor),
     ]);
@@ -163,8 +174,11 @@ export function projectsService(
 
   async function getOne(actor: Actor, projectId: number): Promise<Project> {
     const projectAccess = await access.requireAccess(actor, projectId);
-    const row = await projects.findProject(projectId);
-    if (!row) throw new AppError("not_found", say("common.project_not_found"));
+    const row = await projectRows.get(String(projectId), async () => {
+      const found = await projects.findProject(projectId);
+      if (!found) throw new AppError("not_found", say("common.project_not_found"));
+      return found;
+    });
     const [project] = await presentMany(actor, [row], true, new Map([[projectId, projectAccess]]));
     if (!project) throw new AppError("not_found", say("common.project_not_found"));
     return project;
