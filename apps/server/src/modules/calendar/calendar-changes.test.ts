@@ -145,8 +145,9 @@ describe("calendar query counts", () => {
       }
     }
     async function queriesOf(path: string): Promise<number> {
-      // Counted with the caches warm: the session and the reader's access are read once, then kept.
-      await cast.coWorker.inject({ method: "GET", url: `/api/pm-pro/v2/${path}?${MARCH}&project_id=${countProject}` });
+      // The session and the reader's access are read once, then kept: a request for another month warms
+      // them, and the counted one, never asked before, is read from the database.
+      await cast.coWorker.inject({ method: "GET", url: `/api/pm-pro/v2/${path}?start=2025-01-01&end=2025-02-01&project_id=${countProject}` });
       t.queries.length = 0;
       const response = await cast.coWorker.inject({ method: "GET", url: `/api/pm-pro/v2/${path}?${MARCH}&project_id=${countProject}` });
       expect(response.statusCode).toBe(200);
@@ -161,5 +162,11 @@ describe("calendar query counts", () => {
     // Tasks with their assignees' ids, the people they name, then milestones (events) or members
     // (resource); the session and the reader's access, known from earlier requests, are read from memory.
     expect(few).toEqual([3, 3]);
+    // Asked again with nothing changed, both answers come from memory.
+    t.queries.length = 0;
+    for (const path of ["calendar-events", "calendar-resource"]) {
+      expect((await cast.coWorker.inject({ method: "GET", url: `/api/pm-pro/v2/${path}?${MARCH}&project_id=${countProject}` })).statusCode).toBe(200);
+    }
+    expect(t.queries.filter((query) => !query.includes("module_states"))).toEqual([]);
   });
 });

@@ -26,9 +26,10 @@ export function presentPerson(row: CalendarPersonRow): CalendarUser {
 
 /**
  * A task as a calendar event: from its start to its due date (end exclusive); with one date only, on that
- * day. Only tasks with at least one date reach here.
+ * day. Only tasks with at least one date reach here. All but the abilities, which depend on the reader and
+ * come last (calendar.service.ts adds them).
  */
-export function presentTaskEvent(row: CalendarTaskRow, assignees: readonly CalendarUser[], access: ProjectAccess): CalendarEvent {
+export function taskEventShared(row: CalendarTaskRow, assignees: readonly CalendarUser[]): Omit<CalendarEvent, "abilities"> {
   const days = [row.start_at, row.due_date].filter((day): day is string => day !== null).sort();
   const first = days[0] ?? "";
   const last = days[days.length - 1] ?? first;
@@ -45,12 +46,11 @@ export function presentTaskEvent(row: CalendarTaskRow, assignees: readonly Calen
     assignees: related([...assignees]),
     task_list: related({ id: row.task_list_id, title: row.list_title }),
     meta: { privacy: privacyFlagText(row.privacy) },
-    abilities: calendarAbilities.task(access, row),
   };
 }
 
-/** A milestone as a one-day calendar event on its achieve date. */
-export function presentMilestoneEvent(row: CalendarMilestoneRow, access: ProjectAccess): CalendarEvent {
+/** A milestone as a one-day calendar event on its achieve date, all but the abilities. */
+export function milestoneEventShared(row: CalendarMilestoneRow): Omit<CalendarEvent, "abilities"> {
   return {
     id: row.id,
     type: "milestone",
@@ -64,7 +64,6 @@ export function presentMilestoneEvent(row: CalendarMilestoneRow, access: Project
     assignees: related([]),
     task_list: null,
     meta: { privacy: privacyFlagText(row.privacy) },
-    abilities: calendarAbilities.milestone(access, row),
   };
 }
 

@@ -9,9 +9,12 @@ import {
 } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
-import { canSeeTaskList, groupByView, privacyViewOf } from "../privacy/privacy.rules.js";
+import { JsonFragment } from "../../lib/json-fragment.js";
+import { readCache } from "../../shared/read-cache.js";
+import { canSeeTaskList, groupByView, privacyViewOf, viewKey } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
-import { presentCalendarProject, presentMilestoneEvent, presentPerson, presentTaskEvent } from "./calendar.presenter.js";
+import { calendarAbilities } from "./calendar.policy.js";
+import { milestoneEventShared, presentCalendarProject, presentPerson, taskEventShared } from "./calendar.presenter.js";
 import { calendarRepository, type CalendarAssigneeRow, type CalendarListRow, type CalendarScope, type CalendarSearch } from "./calendar.repository.js";
 
 /** Events of a calendar call, and whether more matched than one answer carries. */
@@ -36,6 +39,56 @@ interface ResolvedScope {
   accesses: ReadonlyMap<number, ProjectAccess> | null;
 }
 
+/**
+ * Every table the calendar's events are read from, with projects (whose deletion cascades into them): a
+ * commit to any of them renews every kept answer.
+ */
+const CALENDAR_TABLES = ["projects", "project_members", "tasks", "task_lists", "task_assignees", "milestones", "users"];
+/** Events kept at most, over every answer (a few hundred bytes each). */
+const MAX_KEPT_EVENTS = 50_000;
+
+/** An event as every reader with one view sees it: its JSON up to the abilities, with what they rest on. */
+interface KeptEvent {
+  head: string;
+  kind: "task" | "milestone";
+  projectId: number;
+  createdBy: number;
+  /** On the user view: the row (the person) it sits on. */
+  resourceId?: number;
+}
+
+/** One calendar answer before abilities. */
+interface KeptEvents {
+  events: KeptEvent[];
+  /** The user view's rows; empty for the events call. */
+  resources: CalendarUser[];
+  truncated: boolean;
+  /** The projects of the events, whose access the abilities need. */
+  projectIds: number[];
+}
+
+function keepEvent(shared: Omit<CalendarEvent, "abilities">, kind: KeptEvent["kind"], row: { project_id: number; created_by: number }, resourceId?: number): KeptEvent {
+  return { head: JSON.stringify(shared).slice(0, -1), kind, projectId: row.project_id, createdBy: row.created_by, resourceId };
+}
+
+function projectIdsOf(events: readonly KeptEvent[]): number[] {
+  return [...new Set(events.map((event) => event.projectId))];
+}
+
+/** A kept event as `access` sees it, sent as its text: abilities come last, then the user view's row. */
+function keptEventFor(access: ProjectAccess, event: KeptEvent): CalendarResourceEvent {
+  const facts = { created_by: event.createdBy, privacy: 0 };
+  const abilities = event.kind === "task" ? calendarAbilities.task(access, facts) : calendarAbilities.milestone(access, facts);
+  const row = event.resourceId === undefined ? "" : `,"resource_id":${event.resourceId}`;
+  return new JsonFragment<CalendarResourceEvent>(`${event.head},"abilities":{"can_edit":${abilities.can_edit}}${row}}`).asValue();
+}
+
+/** The key of an answer: which projects, seen how, and the query. */
+function cacheKey(call: "events" | "resource", scope: ResolvedScope, query: CalendarQuery): string {
+  const scopes = scope.scopes?.map((group) => [viewKey(group.view), group.projectIds]) ?? "every project";
+  return JSON.stringify([call, scopes, query]);
+}
+
 /** Groups projects by what the reader may see in them, so that the SQL has one branch per view. */
 function groupScopes(accesses: Iterable<ProjectAccess>): CalendarScope[] {
   return groupByView([...accesses].map((access) => ({ projectId: access.projectId, view: privacyViewOf(access) })));
@@ -55,6 +108,8 @@ function byName(a: CalendarUser, b: CalendarUser): number {
 /** The calendar: events in a range, the user view's rows, and the projects its filters offer. */
 export function calendarService(ctx: AppContext, access: ProjectAccessService) {
   const repository = calendarRepository(ctx.db);
+  // Answers by scope (projects and the reader's view of each) and query: a month is read again and again.
+  const keptEvents = readCache<KeptEvents>(ctx.tables, { dependsOn: CALENDAR_TABLES, maxWeight: MAX_KEPT_EVENTS, weigh: (kept) => kept.events.length });
 
   async function resolveScope(actor: Actor, projectId: number | undefined): Promise<ResolvedScope> {
     if (projectId !== undefined) {
@@ -77,14 +132,13 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
     };
   }
 
-  /** Tasks with their assignees (one statement), milestones (one more), and the access to each of their projects. */
-  async function loadTasks(actor: Actor, scope: ResolvedScope, search: CalendarSearch, withMilestones: boolean) {
+  /** Tasks with their assignees (one statement, and one for the people named), and milestones (one more). */
+  async function loadRows(search: CalendarSearch, withMilestones: boolean) {
     const limit = CALENDAR_MAX_EVENTS + 1;
     const [{ tasks, assignees }, milestones] = await Promise.all([
       repository.findTasks(search, limit),
       withMilestones ? repository.findMilestones(search, limit) : Promise.resolve([]),
     ]);
-    const accesses = scope.accesses ?? (await access.accessToProjects(actor, [...new Set([...tasks, ...milestones].map((row) => row.project_id))]));
     // One object per person, however many events name them.
     const people = new Map<number, CalendarUser>();
     const assigneesOf = new Map<number, CalendarUser[]>();
@@ -98,7 +152,16 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
       if (list) list.push(person);
       else assigneesOf.set(row.task_id, [person]);
     }
-    return { tasks, milestones, assigneesOf, accesses };
+    return { tasks, milestones, assigneesOf };
+  }
+
+  /** The events as `actor` sees them: each kept text with the reader's abilities, in projects they may enter. */
+  async function eventsFor(actor: Actor, scope: ResolvedScope, kept: KeptEvents): Promise<CalendarResourceEvent[]> {
+    const accesses = scope.accesses ?? (await access.accessToProjects(actor, kept.projectIds));
+    return kept.events.flatMap((event) => {
+      const projectAccess = accesses.get(event.projectId);
+      return projectAccess ? [keptEventFor(projectAccess, event)] : [];
+    });
   }
 
   return {
@@ -106,20 +169,19 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
     async listEvents(actor: Actor, query: CalendarQuery): Promise<CalendarEvents> {
       const scope = await resolveScope(actor, query.project_id);
       if (scope.scopes?.length === 0) return { events: [], truncated: false };
-      const { tasks, milestones, assigneesOf, accesses } = await loadTasks(actor, scope, searchOf(scope, query), true);
-      const events: CalendarEvent[] = [];
-      for (const row of tasks) {
-        const projectAccess = accesses.get(row.project_id);
-        if (projectAccess) events.push(presentTaskEvent(row, assigneesOf.get(row.id) ?? [], projectAccess));
-      }
-      for (const row of milestones) {
-        const projectAccess = accesses.get(row.project_id);
-        if (projectAccess) events.push(presentMilestoneEvent(row, projectAccess));
-      }
-      // Tasks and milestones arrive each in order; together they sort by first day, tasks before milestones.
-      // Days are `YYYY-MM-DD`: compared as plain strings, which is far quicker than localeCompare.
-      events.sort((a, b) => (a.start === b.start ? (a.type === b.type ? a.id - b.id : a.type === "task" ? -1 : 1) : a.start < b.start ? -1 : 1));
-      return { events: events.slice(0, CALENDAR_MAX_EVENTS), truncated: events.length > CALENDAR_MAX_EVENTS };
+      const kept = await keptEvents.get(cacheKey("events", scope, query), async () => {
+        const { tasks, milestones, assigneesOf } = await loadRows(searchOf(scope, query), true);
+        const events = [
+          ...tasks.map((row) => ({ shared: taskEventShared(row, assigneesOf.get(row.id) ?? []), row, kind: "task" as const })),
+          ...milestones.map((row) => ({ shared: milestoneEventShared(row), row, kind: "milestone" as const })),
+        ];
+        // Tasks and milestones arrive each in order; together they sort by first day, tasks before milestones.
+        // Days are `YYYY-MM-DD`: compared as plain strings, which is far quicker than localeCompare.
+        events.sort(({ shared: a }, { shared: b }) => (a.start === b.start ? (a.type === b.type ? a.id - b.id : a.type === "task" ? -1 : 1) : a.start < b.start ? -1 : 1));
+        const shown = events.slice(0, CALENDAR_MAX_EVENTS).map(({ shared, row, kind }) => keepEvent(shared, kind, row));
+        return { events: shown, resources: [], truncated: events.length > CALENDAR_MAX_EVENTS, projectIds: projectIdsOf(shown) };
+      });
+      return { events: await eventsFor(actor, scope, kept), truncated: kept.truncated };
     },
 
     /**
@@ -130,31 +192,29 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
     async listResource(actor: Actor, query: CalendarQuery): Promise<CalendarResource> {
       const scope = await resolveScope(actor, query.project_id);
       if (scope.scopes?.length === 0) return { resources: [], events: [], truncated: false };
-      const [{ tasks, assigneesOf, accesses }, members] = await Promise.all([
-        loadTasks(actor, scope, searchOf(scope, query), false),
-        repository.findMembers(scope.projectIds),
-      ]);
-      const wanted = query.users ? new Set(query.users) : null;
-      const rows = new Map<number, CalendarUser>();
-      for (const member of members) if (!wanted || wanted.has(member.id)) rows.set(member.id, presentPerson(member));
-      // People who left a project keep a row while tasks there still name them.
-      for (const list of assigneesOf.values()) {
-        for (const person of list) if (!rows.has(person.id) && (!wanted || wanted.has(person.id))) rows.set(person.id, person);
-      }
-      const resources = [...rows.values()].sort(byName);
-      const showUnassigned = !wanted || wanted.has(UNASSIGNED_USER_ID);
-      if (showUnassigned) resources.push(UNASSIGNED_ROW);
+      const kept = await keptEvents.get(cacheKey("resource", scope, query), async () => {
+        const [{ tasks, assigneesOf }, members] = await Promise.all([loadRows(searchOf(scope, query), false), repository.findMembers(scope.projectIds)]);
+        const wanted = query.users ? new Set(query.users) : null;
+        const rows = new Map<number, CalendarUser>();
+        for (const member of members) if (!wanted || wanted.has(member.id)) rows.set(member.id, presentPerson(member));
+        // People who left a project keep a row while tasks there still name them.
+        for (const list of assigneesOf.values()) {
+          for (const person of list) if (!rows.has(person.id) && (!wanted || wanted.has(person.id))) rows.set(person.id, person);
+        }
+        const resources = [...rows.values()].sort(byName);
+        const showUnassigned = !wanted || wanted.has(UNASSIGNED_USER_ID);
+        if (showUnassigned) resources.push(UNASSIGNED_ROW);
 
-      const events: CalendarResourceEvent[] = [];
-      for (const row of tasks.slice(0, CALENDAR_MAX_EVENTS)) {
-        const projectAccess = accesses.get(row.project_id);
-        if (!projectAccess) continue;
-        const assignees = assigneesOf.get(row.id) ?? [];
-        const event = presentTaskEvent(row, assignees, projectAccess);
-        const rowIds = assignees.length === 0 ? (showUnassigned ? [UNASSIGNED_USER_ID] : []) : assignees.map((user) => user.id).filter((id) => rows.has(id));
-        for (const resourceId of rowIds) events.push({ ...event, resource_id: resourceId });
-      }
-      return { resources, events, truncated: tasks.length > CALENDAR_MAX_EVENTS };
+        const events: KeptEvent[] = [];
+        for (const row of tasks.slice(0, CALENDAR_MAX_EVENTS)) {
+          const assignees = assigneesOf.get(row.id) ?? [];
+          const shared = taskEventShared(row, assignees);
+          const rowIds = assignees.length === 0 ? (showUnassigned ? [UNASSIGNED_USER_ID] : []) : assignees.map((user) => user.id).filter((id) => rows.has(id));
+          for (const resourceId of rowIds) events.push(keepEvent(shared, "task", row, resourceId));
+        }
+        return { events, resources, truncated: tasks.length > CALENDAR_MAX_EVENTS, projectIds: projectIdsOf(events) };
+      });
+      return { resources: kept.resources, events: await eventsFor(actor, scope, kept), truncated: kept.truncated };
     },
 
     /**
