@@ -22,6 +22,7 @@ import { securityPlugin } from "./plugins/security.js";
 import { textGuardPlugin } from "./plugins/text-guard.js";
 import { webAppPlugin } from "./plugins/web-app.js";
 import { createServices } from "./services.js";
+import { readCascades } from "./db/cascades.js";
 import { tableRevisions } from "./shared/read-cache.js";
 import { memorySharedState, type SharedState } from "./shared/shared-state.js";
 import { createStorage } from "./storage/storage.js";
@@ -79,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const shared = options.shared ?? memorySharedState();
   // Read caches serve nothing a commit has since changed, whichever process made it.
-  const tableWatch = tableRevisions(shared.revisions, database.writes);
+  const tableWatch = tableRevisions(shared.revisions, database.writes, await readCascades(database));
   app.addHook("onClose", async () => tableWatch.stop());
   const ctx: AppContext = { db: database.db, kind: database.kind, config, events, jobs, tables: tableWatch.tables };
   // Start-up hands out what a stopped process left behind; the periodic drain is main.ts's (tests count queries).

@@ -11,6 +11,7 @@ import { createCast, createProjectWithCast, type Cast } from "../../test/factori
 import { createTestApp, createTestSchema, type Session, type TestApp } from "../../test/helpers.js";
 import { shouldRunRedisTests, TEST_REDIS_URL } from "../../test/redis.js";
 import { buildApp } from "../app.js";
+import { readCascades } from "../db/cascades.js";
 import { openDatabase, type DatabaseHandle } from "../db/kysely.js";
 import { ANY_TABLE, writtenTable } from "../db/write-watch.js";
 import { redisSharedState, type SharedState } from "./shared-state.js";
@@ -52,6 +53,18 @@ describe("the write watch", () => {
   afterAll(async () => {
     await database.destroy();
     await dropSchema();
+  });
+
+  it("knows which tables a delete reaches through foreign keys, at every level", async () => {
+    await sql`create table folders (id integer primary key)`.execute(database.db);
+    await sql`create table docs (id integer primary key, folder_id integer references folders (id) on delete set null)`.execute(database.db);
+    await sql`create table pages (id integer primary key, doc_id integer not null references docs (id) on delete cascade)`.execute(database.db);
+    await sql`create table stamps (id integer primary key, page_id integer references pages (id))`.execute(database.db);
+    const cascades = await readCascades(database);
+    expect(cascades.get("folders")).toEqual(["docs", "pages"]);
+    expect(cascades.get("docs")).toEqual(["pages"]);
+    // A plain reference (no action) refuses the delete instead of changing the row.
+    expect(cascades.get("pages")).toBeUndefined();
   });
 
   it("reports a statement outside a transaction once it has run", async () => {

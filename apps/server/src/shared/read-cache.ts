@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import type { CascadeMap } from "../db/cascades.js";
 import { ANY_TABLE, type WriteWatch } from "../db/write-watch.js";
 import type { RevisionCounters } from "./shared-state.js";
 
@@ -21,12 +22,17 @@ const keyOf = (table: string) => `table:${table}`;
 export const EVERY_TABLE = "+";
 
 /**
- * Table revisions kept in `revisions` and moved on by every commit `writes` reports. A statement whose
- * table is unknown (a schema change, a data-modifying CTE) moves every stamp on. Returns the revisions and
- * the function that stops listening.
+ * Table revisions kept in `revisions` and moved on by every commit `writes` reports, with the tables its
+ * deletes may have reached through foreign keys (`cascades`: a cache names the tables it reads, never the
+ * ones whose deletes cascade into them). A statement whose table is unknown (a schema change, a
+ * data-modifying CTE) moves every stamp on. Returns the revisions and the function that stops listening.
  */
-export function tableRevisions(revisions: RevisionCounters, writes: WriteWatch): { tables: TableRevisions; stop: () => void } {
-  const stop = writes.onCommit((tables) => revisions.bumpMany([...tables, EVERY_TABLE].map(keyOf)));
+export function tableRevisions(revisions: RevisionCounters, writes: WriteWatch, cascades: CascadeMap): { tables: TableRevisions; stop: () => void } {
+  const stop = writes.onCommit((tables) => {
+    const changed = new Set([...tables, EVERY_TABLE]);
+    for (const table of tables) for (const reached of cascades.get(table) ?? []) changed.add(reached);
+    return revisions.bumpMany([...changed].map(keyOf));
+  });
   return {
     tables: {
       stamper(tables) {
@@ -40,7 +46,7 @@ export function tableRevisions(revisions: RevisionCounters, writes: WriteWatch):
 
 /** What a read cache is told to keep, and how much of it. */
 export interface ReadCacheOptions<V> {
-  /** Every table the cached value is read from, and every table whose deleted rows cascade into them. */
+  /** Every table the cached value is read from (deletes cascading into them are followed for it). */
   dependsOn: readonly string[];
   /** The most weight kept; the least recently used entries go first. */
   maxWeight: number;

@@ -4,8 +4,8 @@ import type { ProjectAccess } from "../projects/project-access.js";
 import { taskAbilities, type TaskAbilityFacts } from "./tasks.policy.js";
 
 /**
- * Every table a presented task is read from, with projects (whose deletion cascades into them): a read
- * cache of presented tasks names these (shared/read-cache.ts).
+ * Every table a presented task is read from: a read cache of presented tasks names these
+ * (shared/read-cache.ts; deletes that cascade into them are followed for it).
  */
 export const TASK_READ_TABLES = [
   "projects", "task_lists", "tasks", "task_assignees", "task_labels", "labels", "task_types", "comments", "project_files", "users",
