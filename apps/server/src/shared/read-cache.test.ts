@@ -55,13 +55,16 @@ describe("the write watch", () => {
     await dropSchema();
   });
 
-  it("knows which tables a delete reaches through foreign keys, at every level", async () => {
-    await sql`create table folders (id integer primary key)`.execute(database.db);
+  it("knows which tables a delete reaches through foreign keys, following deleted rows down", async () => {
+    await sql`create table shelves (id integer primary key)`.execute(database.db);
+    await sql`create table folders (id integer primary key, shelf_id integer not null references shelves (id) on delete cascade)`.execute(database.db);
     await sql`create table docs (id integer primary key, folder_id integer references folders (id) on delete set null)`.execute(database.db);
     await sql`create table pages (id integer primary key, doc_id integer not null references docs (id) on delete cascade)`.execute(database.db);
     await sql`create table stamps (id integer primary key, page_id integer references pages (id))`.execute(database.db);
     const cascades = await readCascades(database);
-    expect(cascades.get("folders")).toEqual(["docs", "pages"]);
+    // Deleting a shelf deletes its folders, whose docs are kept with no folder: their pages stay as they are.
+    expect(cascades.get("shelves")).toEqual(["docs", "folders"]);
+    expect(cascades.get("folders")).toEqual(["docs"]);
     expect(cascades.get("docs")).toEqual(["pages"]);
     // A plain reference (no action) refuses the delete instead of changing the row.
     expect(cascades.get("pages")).toBeUndefined();
