@@ -43,7 +43,7 @@ interface ResolvedScope {
  * Every table the calendar's events are read from: a commit to any of them (or a delete that cascades
  * into one) renews every kept answer.
  */
-const CALENDAR_TABLES = ["projects", "project_members", "tasks", "task_lists", "task_assignees", "milestones", "users"];
+const CALENDAR_TABLES = ["project_members", "tasks", "task_lists", "task_assignees", "milestones", "users"];
 /** Events kept at most, over every answer (a few hundred bytes each). */
 const MAX_KEPT_EVENTS = 50_000;
 

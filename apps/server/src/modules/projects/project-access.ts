@@ -76,7 +76,7 @@ function cacheOf(actor: Actor): Map<number, CachedAccess> {
  * Memberships kept between requests: a user's role and the project's capability overrides change rarely and
  * are read by every project request. Any commit to these tables reads them again (shared/read-cache.ts).
  */
-const MEMBERSHIP_TABLES = ["projects", "project_members", "project_settings", "users"] as const;
+const MEMBERSHIP_TABLES = ["projects", "project_members", "project_settings"] as const;
 const MAX_MEMBERSHIPS_KEPT = 50_000;
 
 /** A user's membership of one project as last read: its row, or null when the project does not exist. */

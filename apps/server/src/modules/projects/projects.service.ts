@@ -82,7 +82,7 @@ export function projectsService(
   const projectFacts = readCache<KeptProjectFacts>(ctx.tables, { dependsOn: [EVERY_TABLE], maxWeight: MAX_KEPT_PROJECTS });
   // A project's own row, and each user's favourites: read by every project page, changed rarely.
   const projectRows = readCache<ProjectRow>(ctx.tables, { dependsOn: ["projects"], maxWeight: MAX_KEPT_PROJECTS });
-  const favouritesOf = readCache<{ projectIds: ReadonlySet<number> }>(ctx.tables, { dependsOn: ["favourite_projects", "projects"], maxWeight: MAX_KEPT_FAVOURITES });
+  const favouritesOf = readCache<{ projectIds: ReadonlySet<number> }>(ctx.tables, { dependsOn: ["favourite_projects"], maxWeight: MAX_KEPT_FAVOURITES });
 
   /** Which of these projects the user marked as favourites, from the user's kept favourites. */
   async function favouriteIds(userId: number, ids: readonly number[]): Promise<Set<number>> {

@@ -8,7 +8,7 @@ import { taskAbilities, type TaskAbilityFacts } from "./tasks.policy.js";
  * (shared/read-cache.ts; deletes that cascade into them are followed for it).
  */
 export const TASK_READ_TABLES = [
-  "projects", "task_lists", "tasks", "task_assignees", "task_labels", "labels", "task_types", "comments", "project_files", "users",
+  "task_lists", "tasks", "task_assignees", "task_labels", "labels", "task_types", "comments", "project_files", "users",
 ] as const;
 
 /**
