@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JsonFragment, serializePresented, stringifyPresented } from "./json-fragment.js";
+import { finishObject, JsonFragment, openObject, serializePresented, stringifyPresented } from "./json-fragment.js";
 
 describe("JsonFragment", () => {
   const task = new JsonFragment<{ id: number; title: string }>('{"id":7,"title":"Ship \\"it\\"\\u0000"}');
@@ -20,5 +20,18 @@ describe("JsonFragment", () => {
   it("serialises as its value anywhere else", () => {
     expect(JSON.stringify({ one: task })).toBe('{"one":{"id":7,"title":"Ship \\"it\\"\\u0000"}}');
     expect(stringifyPresented({ none: 1 })).toBe('{"none":1}');
+  });
+});
+
+describe("openObject and finishObject", () => {
+  it("finish a kept object with each reader's last fields, in order", () => {
+    const head = openObject({ id: 3, title: "Plan" });
+    const mine = finishObject<object>(head, '"abilities":{"can_edit":true}');
+    const theirs = finishObject<object>(head, '"abilities":{"can_edit":false},"resource_id":4');
+    expect(stringifyPresented([mine, theirs])).toBe('[{"id":3,"title":"Plan","abilities":{"can_edit":true}},{"id":3,"title":"Plan","abilities":{"can_edit":false},"resource_id":4}]');
+  });
+
+  it("finish an object that had no fields of its own", () => {
+    expect(stringifyPresented(finishObject<object>(openObject({}), '"only":1'))).toBe('{"only":1}');
   });
 });

@@ -35,6 +35,19 @@ export class JsonFragment<T> {
   }
 }
 
+/**
+ * An object's JSON without its closing brace: what a cache keeps of an answer every reader shares, to be
+ * finished per reader with `finishObject` (their abilities, say).
+ */
+export function openObject(value: object): string {
+  return JSON.stringify(value).slice(0, -1);
+}
+
+/** The object `head` opened, with `tail` (JSON members, `"key":value,…`) as its last fields, sent as it is. */
+export function finishObject<T>(head: string, tail: string): T {
+  return new JsonFragment<T>(head === "{" ? `{${tail}}` : `${head},${tail}}`).asValue();
+}
+
 /** JSON.stringify, with each JsonFragment's text put in as it is, and how many fragments there were. */
 export function serializePresented(data: unknown): { text: string; fragments: number } {
   const fragments: string[] = [];

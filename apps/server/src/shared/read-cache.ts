@@ -103,12 +103,10 @@ export function readCache<V extends object>(tables: TableRevisions, options: Rea
       const loadKey = `${stamp}|${key}`;
       const pending = loading.get(loadKey);
       if (pending) return pending;
-      const loaded = load().then(
-        (value) => {
-          cache.put(key, stamp, value);
-          return value;
-        },
-      );
+      const loaded = load().then((value) => {
+        cache.put(key, stamp, value);
+        return value;
+      });
       loading.set(loadKey, loaded);
       try {
         return await loaded;

@@ -9,7 +9,7 @@ import {
 } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
-import { JsonFragment } from "../../lib/json-fragment.js";
+import { finishObject, openObject } from "../../lib/json-fragment.js";
 import { readCache } from "../../shared/read-cache.js";
 import { canSeeTaskList, groupByView, privacyViewOf, viewKey } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
@@ -52,7 +52,8 @@ interface KeptEvent {
   head: string;
   kind: "task" | "milestone";
   projectId: number;
-  createdBy: number;
+  /** What the abilities are worked out from. */
+  facts: { created_by: number; privacy: number };
   /** On the user view: the row (the person) it sits on. */
   resourceId?: number;
 }
@@ -67,8 +68,13 @@ interface KeptEvents {
   projectIds: number[];
 }
 
-function keepEvent(shared: Omit<CalendarEvent, "abilities">, kind: KeptEvent["kind"], row: { project_id: number; created_by: number }, resourceId?: number): KeptEvent {
-  return { head: JSON.stringify(shared).slice(0, -1), kind, projectId: row.project_id, createdBy: row.created_by, resourceId };
+function keepEvent(
+  shared: Omit<CalendarEvent, "abilities">,
+  kind: KeptEvent["kind"],
+  row: { project_id: number; created_by: number; privacy: number },
+  resourceId?: number,
+): KeptEvent {
+  return { head: openObject(shared), kind, projectId: row.project_id, facts: { created_by: row.created_by, privacy: row.privacy }, resourceId };
 }
 
 function projectIdsOf(events: readonly KeptEvent[]): number[] {
@@ -77,10 +83,9 @@ function projectIdsOf(events: readonly KeptEvent[]): number[] {
 
 /** A kept event as `access` sees it, sent as its text: abilities come last, then the user view's row. */
 function keptEventFor(access: ProjectAccess, event: KeptEvent): CalendarResourceEvent {
-  const facts = { created_by: event.createdBy, privacy: 0 };
-  const abilities = event.kind === "task" ? calendarAbilities.task(access, facts) : calendarAbilities.milestone(access, facts);
+  const abilities = event.kind === "task" ? calendarAbilities.task(access, event.facts) : calendarAbilities.milestone(access, event.facts);
   const row = event.resourceId === undefined ? "" : `,"resource_id":${event.resourceId}`;
-  return new JsonFragment<CalendarResourceEvent>(`${event.head},"abilities":{"can_edit":${abilities.can_edit}}${row}}`).asValue();
+  return finishObject<CalendarResourceEvent>(event.head, `"abilities":${JSON.stringify(abilities)}${row}`);
 }
 
 /** The key of an answer: which projects, seen how, and the query. */

@@ -1,5 +1,5 @@
 import type { Task, TaskAbilities } from "@plotline/contracts";
-import { JsonFragment } from "../../lib/json-fragment.js";
+import { finishObject, openObject } from "../../lib/json-fragment.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { taskAbilities, type TaskAbilityFacts } from "./tasks.policy.js";
 
@@ -26,7 +26,7 @@ export interface KeptTask {
 export function keepTask(task: Task, facts: TaskAbilityFacts, assigneeIds: readonly number[]): KeptTask {
   const { abilities: _abilities, ...shared } = task;
   const { created_by, privacy, parent_id } = facts;
-  return { head: JSON.stringify(shared).slice(0, -1), facts: { created_by, privacy, parent_id }, assigneeIds };
+  return { head: openObject(shared), facts: { created_by, privacy, parent_id }, assigneeIds };
 }
 
 /** The JSON of each set of abilities, written once (there are at most 32), by its flags as bits. */
@@ -45,5 +45,5 @@ function abilitiesText(abilities: TaskAbilities): string {
 
 /** A kept task as `access` sees it: its kept JSON with this reader's abilities, sent as it is. */
 export function keptTaskFor(access: ProjectAccess, { head, facts, assigneeIds }: KeptTask): Task {
-  return new JsonFragment<Task>(`${head},"abilities":${abilitiesText(taskAbilities(access, facts, assigneeIds))}}`).asValue();
+  return finishObject<Task>(head, `"abilities":${abilitiesText(taskAbilities(access, facts, assigneeIds))}`);
 }

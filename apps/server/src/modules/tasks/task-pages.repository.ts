@@ -57,7 +57,7 @@ const INCOMPLETE_STATUSES = [0, 2];
 /** Lists paged by one statement: one SELECT each in a UNION ALL, and SQLite allows 500 of them. */
 const LISTS_PER_STATEMENT = 200;
 
-/** Listing queries of tasks: per-list pages with a window function, counts, and the filtered search. */
+/** Listing queries of tasks: a page of each list, counts per list, and the filtered search. */
 export function taskPagesRepository(db: Kysely<Database>) {
   function halfCondition(eb: ExpressionBuilder<Database, "tasks">, half: TaskHalf) {
     return half === "complete" ? eb("tasks.status", "=", 1) : eb("tasks.status", "in", INCOMPLETE_STATUSES);

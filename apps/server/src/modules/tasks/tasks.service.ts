@@ -72,10 +72,15 @@ export function tasksService(
   async function presentOne(projectAccess: ProjectAccess, taskId: number): Promise<Task> {
     const task = await tasks.findTask(taskId);
     if (!task) throw notFound(say("tasks.task_not_found"));
-    const [[presented], files] = await Promise.all([loader.present([task], () => projectAccess), attachments.listFor("task", [taskId])]);
+    return presentRecord(projectAccess, task);
+  }
+
+  /** A task already read, with its relations and attached files. */
+  async function presentRecord(projectAccess: ProjectAccess, task: TaskRecord): Promise<Task> {
+    const [[presented], files] = await Promise.all([loader.present([task], () => projectAccess), attachments.listFor("task", [task.id])]);
     if (!presented) throw notFound(say("tasks.task_not_found"));
     // One task's answers carry its attached files; listings carry only their count.
-    return { ...presented, files: { data: files.get(taskId) ?? [] } };
+    return { ...presented, files: { data: files.get(task.id) ?? [] } };
   }
 
   /** The list a task goes to: the given one (a current list of this project the actor sees) or the Inbox. */
@@ -168,7 +173,7 @@ export function tasksService(
       const key = `${projectId}|${taskId}|${viewKey(privacyView(projectAccess))}`;
       const kept = await shownTasks.get(key, async () => {
         const task = await requireVisibleTask(projectAccess, taskId);
-        const presented = await presentOne(projectAccess, taskId);
+        const presented = await presentRecord(projectAccess, task);
         return keepTask(presented, task, presented.assignees.data.map((user) => user.id));
       });
       return keptTaskFor(projectAccess, kept);
