@@ -1,5 +1,6 @@
 import { seedLoad } from "./load-data.js";
 import { runLoad } from "./load-run.js";
+import { withPeakRss } from "./peak-rss.js";
 import { startPlotline } from "./plotline-server.js";
 import type { ScenarioRequest } from "./scenario.js";
 import { BENCH_PASSWORD, createSiteManagerToken, createUserToken } from "./site-manager.js";
@@ -19,8 +20,6 @@ export interface GrowthMinute {
   tasks: number;
   comments: number;
 }
-
-const MIB = 1024 * 1024;
 
 /**
  * What a co-worker's browser sends through a working day, in proportion: mostly the task lists page, tasks,
@@ -89,25 +88,19 @@ export async function measureGrowth(teardown: Teardown, options: { minutes: numb
   const minutes: GrowthMinute[] = [];
   for (let minute = 0; minute < options.minutes; minute += 1) {
     const statementsBefore = plotline.queries.count;
-    let rssPeak = process.memoryUsage.rss();
-    const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
-    }, 100);
-    try {
-      const figures = await runLoad({ origin: plotline.origin, request: cycle, connections: options.connections, seconds: options.seconds });
-      const statements = plotline.queries.count - statementsBefore;
-      minutes.push({
-        requestsPerSecond: figures.requestsPerSecond,
-        p50Ms: figures.p50Ms,
-        p99Ms: figures.p99Ms,
-        sqlPerRequest: figures.totalRequests > 0 ? statements / figures.totalRequests : 0,
-        rssPeakMiB: rssPeak / MIB,
-        tasks: await count("tasks"),
-        comments: await count("comments"),
-      });
-    } finally {
-      clearInterval(sampler);
-    }
+    const { result: figures, rssPeakMiB } = await withPeakRss(() =>
+      runLoad({ origin: plotline.origin, request: cycle, connections: options.connections, seconds: options.seconds }),
+    );
+    const statements = plotline.queries.count - statementsBefore;
+    minutes.push({
+      requestsPerSecond: figures.requestsPerSecond,
+      p50Ms: figures.p50Ms,
+      p99Ms: figures.p99Ms,
+      sqlPerRequest: figures.totalRequests > 0 ? statements / figures.totalRequests : 0,
+      rssPeakMiB,
+      tasks: await count("tasks"),
+      comments: await count("comments"),
+    });
   }
   return minutes;
 }

@@ -1,5 +1,6 @@
 import { receiveRequest, sendRequest } from "./http-client.js";
 import { LoadFailure, runLoad, type LoadFigures } from "./load-run.js";
+import { withPeakRss } from "./peak-rss.js";
 import type { QueryCounter } from "./plotline-server.js";
 import type { RunSettings } from "./report.js";
 import type { BenchContext, Scenario, ScenarioRequest } from "./scenario.js";
@@ -18,18 +19,6 @@ export interface ScenarioMeasurement extends LoadFigures {
   soloP95Ms: number;
   /** The highest resident memory of this process (the servers live in it) during the measured run, in MiB. */
   rssPeakMiB: number;
-}
-
-/** Samples the process's resident memory until stopped; answers the highest value seen, in MiB. */
-function sampleRss(): () => number {
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 100);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, process.memoryUsage.rss()) / 1024 ** 2;
-  };
 }
 
 /** Requests sent one after another to time a single request precisely. */
@@ -62,9 +51,7 @@ export async function measureScenario(
     await runLoad({ ...load, seconds: settings.warmupSeconds, warmUp: true });
     // Counted after the warm-up, so the figure is the steady state (caches filled), not a cold start.
     const sqlPerRequest = target.queries ? await countQueries(target.origin, request, target.queries) : null;
-    const stopSampling = sampleRss();
-    const figures = await runLoad({ ...load, seconds: settings.seconds });
-    const rssPeakMiB = stopSampling();
+    const { result: figures, rssPeakMiB } = await withPeakRss(() => runLoad({ ...load, seconds: settings.seconds }));
     await settleIfCounting(target.queries);
     return { ...figures, sqlPerRequest, rssPeakMiB, ...(await soloLatency(target.origin, request)) };
   } catch (error) {
