@@ -29,11 +29,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("security baseline", () => {
-  it("sends a Content-Security-Policy and the other security headers", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+  it("sends API answers a Content-Security-Policy that allows nothing, and the other security headers", async () => {
+    for (const url of ["/api/health", "/api/auth/me", "/api/pm/v2/nothing-here"]) {
+      const response = await admin.inject({ method: "GET", url });
+      expect(response.headers["content-security-policy"], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["x-frame-options"], url).toBe("DENY");
+      expect(response.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+      expect(response.headers["referrer-policy"], url).toBe("no-referrer");
+    }
+  });
+
+  it("sends the API docs, a page, the Content-Security-Policy of pages", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/docs/" });
     expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(response.headers["cross-origin-opener-policy"]).toBe("same-origin");
   });
 
   it("answers an unexpected failure with 500 and no internals", async () => {
