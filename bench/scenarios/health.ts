@@ -1,6 +1,6 @@
 import { defineScenario } from "../lib/scenario.js";
 
-/** The full plugin stack plus one trivial query, with no authentication: Plotline's own floor. */
+/** The full plugin stack with no authentication, Plotline's own floor: the database is asked at most once a second. */
 export const health = defineScenario({
   name: "GET /api/health",
   target: "plotline",
