@@ -27,9 +27,10 @@ export function controlCharacterFields(request: Pick<FastifyRequest, "params" | 
  * guarded whether or not its schema's strings say so; single-line fields refuse line breaks in their schema.
  */
 export const textGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("preHandler", async (request) => {
+  // A callback hook, not an async one: it runs on every request and nearly always finds nothing.
+  app.addHook("preHandler", (request, _reply, done) => {
     const found = controlCharacterFields(request);
-    const messages = Object.values(found).flat();
-    if (messages.length > 0) throw new AppError("rest_invalid_param", messages[0] ?? "", { params: found });
+    const [first] = Object.keys(found);
+    done(first === undefined ? undefined : new AppError("rest_invalid_param", found[first]?.[0] ?? "", { params: found }));
   });
 });
