@@ -37,7 +37,16 @@ export function tableRevisions(revisions: RevisionCounters, writes: WriteWatch, 
     tables: {
       stamper(tables) {
         const keys = [ANY_TABLE, ...tables].map(keyOf);
-        return async () => (await revisions.getMany(keys)).join(".");
+        // With counters in this process alone, a stamp stands until any counter moves: worked out once per
+        // change rather than once per read.
+        let last: { version: number; stamp: Promise<string> } | null = null;
+        return () => {
+          const version = revisions.localVersion?.();
+          if (version !== undefined && last?.version === version) return last.stamp;
+          const stamp = revisions.getMany(keys).then((values) => values.join("."));
+          if (version !== undefined) last = { version, stamp };
+          return stamp;
+        };
       },
     },
     stop,

@@ -24,6 +24,12 @@ export interface RevisionCounters {
   bump(key: string): Promise<void>;
   /** Moves several counters on in one round trip. */
   bumpMany(keys: readonly string[]): Promise<void>;
+  /**
+   * A number that moves on with every bump of any counter, when every bump goes through this object (one
+   * process, counters in memory): while it stands still, no counter moved. Absent where other processes
+   * bump the counters too.
+   */
+  localVersion?: () => number;
 }
 
 /**
@@ -43,17 +49,21 @@ export interface SharedState {
 export function memorySharedState(): SharedState {
   const handlers = new Map<string, Array<() => void>>();
   const revisions = new Map<string, number>();
+  let version = 0;
   return {
     failureCounter: memoryFailureCounter(),
     revisions: {
       get: async (key) => revisions.get(key) ?? 0,
       getMany: async (keys) => keys.map((key) => revisions.get(key) ?? 0),
       bump: async (key) => {
+        version += 1;
         revisions.set(key, (revisions.get(key) ?? 0) + 1);
       },
       bumpMany: async (keys) => {
+        version += 1;
         for (const key of keys) revisions.set(key, (revisions.get(key) ?? 0) + 1);
       },
+      localVersion: () => version,
     },
     notices: {
       async publish(topic) {

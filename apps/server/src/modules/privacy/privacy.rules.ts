@@ -30,14 +30,22 @@ export interface AccessLike {
   can: (capability: Capability) => boolean;
 }
 
+/** Views already worked out, by the access they came from (accesses are kept between requests, unchanged). */
+const viewsOfAccess = new WeakMap<AccessLike, PrivacyView>();
+
 /** The reader's privacy view of a project, from their access to it. */
 export function privacyViewOf(access: AccessLike): PrivacyView {
-  return {
-    // ProjectAccess does not tell the two managers apart; both see everything, so either flag will do.
-    isSiteManager: false,
-    isProjectManager: access.isManager,
-    capabilities: new Set(PRIVATE_CAPABILITIES.filter((capability) => access.can(capability))),
-  };
+  let view = viewsOfAccess.get(access);
+  if (!view) {
+    view = {
+      // ProjectAccess does not tell the two managers apart; both see everything, so either flag will do.
+      isSiteManager: false,
+      isProjectManager: access.isManager,
+      capabilities: new Set(PRIVATE_CAPABILITIES.filter((capability) => access.can(capability))),
+    };
+    viewsOfAccess.set(access, view);
+  }
+  return view;
 }
 
 /** A view that sees every private record (site managers reading every project). */
@@ -147,7 +155,7 @@ export function privacyScopeOf(capabilities: readonly PrivateCapability[]): stri
 }
 
 /** Every entry scope a reader may read: each view_private_* they hold and each joined scope made only of those. */
-export function readableScopes(can: (capability: Capability) => boolean): string[] {
+export function readableScopes(can: (capability: PrivateCapability) => boolean): string[] {
   const held = PRIVATE_CAPABILITIES.filter((capability) => can(capability));
   const scopes: string[] = [...held];
   // Joined scopes are every subset of two or more held capabilities, in the sorted order privacyScopeOf writes.
@@ -159,7 +167,7 @@ export function readableScopes(can: (capability: Capability) => boolean): string
 }
 
 /** Whether a reader holds every private capability, and so may read every entry scope of a project. */
-export function readsEveryScope(can: (capability: Capability) => boolean): boolean {
+export function readsEveryScope(can: (capability: PrivateCapability) => boolean): boolean {
   return PRIVATE_CAPABILITIES.every((capability) => can(capability));
 }
 
@@ -168,9 +176,17 @@ export function canMakePrivate(view: PrivacyView, kind: Exclude<PrivateRecord["k
   return holds(view, OWN_CAPABILITY[kind]);
 }
 
+/** Keys already worked out, by view (views are kept with the accesses they came from, unchanged). */
+const viewKeys = new WeakMap<PrivacyView, string>();
+
 /** A stable key of what a view sees, to group projects read with the same view into one SQL branch. */
 export function viewKey(view: PrivacyView): string {
-  return PRIVATE_CAPABILITIES.map((capability) => (holds(view, capability) ? "1" : "0")).join("");
+  let key = viewKeys.get(view);
+  if (key === undefined) {
+    key = PRIVATE_CAPABILITIES.map((capability) => (holds(view, capability) ? "1" : "0")).join("");
+    viewKeys.set(view, key);
+  }
+  return key;
 }
 
 /** Projects read with the same view: one branch of a query over several projects. */

@@ -47,10 +47,12 @@ export function capabilitiesFor(role: ConfigurableRole, savedJson: string | null
   return merged;
 }
 
+const MAY_DO_ANYTHING = (_capability: Capability) => true;
+
 function toAccess(actor: Actor, row: MembershipRow): ProjectAccess | null {
   const role = row.role_id === null ? null : (ROLE_NAMES[row.role_id] ?? null);
   if (actor.isSiteManager || role === "manager") {
-    return { projectId: row.project_id, userId: actor.id, role, isManager: true, can: () => true };
+    return { projectId: row.project_id, userId: actor.id, role, isManager: true, can: MAY_DO_ANYTHING };
   }
   if (role === null) return null;
   const capabilities = capabilitiesFor(role, row.capabilities);
@@ -79,9 +81,18 @@ function cacheOf(actor: Actor): Map<number, CachedAccess> {
 const MEMBERSHIP_TABLES = ["projects", "project_members", "project_settings"] as const;
 const MAX_MEMBERSHIPS_KEPT = 50_000;
 
-/** A user's membership of one project as last read: its row, or null when the project does not exist. */
+/**
+ * A user's membership of one project as last read: its row, or null when the project does not exist, and
+ * the access worked out from it (kept with it: it depends on nothing else, and every request needs it).
+ */
 interface KeptMembership {
   row: MembershipRow | null;
+  access?: ProjectAccess | "not_member" | "missing";
+}
+
+/** A kept membership's key: the access kept with it depends on whether the actor is a site manager too. */
+function membershipKey(actor: Actor, projectId: number): string {
+  return `${actor.id}:${actor.isSiteManager ? "site" : "member"}:${projectId}`;
 }
 
 /** Access checks bound to a database; `tables` keeps memberships between requests. */
@@ -89,22 +100,24 @@ export function projectAccessService(db: Kysely<Database>, tables: TableRevision
   const repository = projectAccessRepository(db);
   const memberships = readCache<KeptMembership>(tables, { dependsOn: MEMBERSHIP_TABLES, maxWeight: MAX_MEMBERSHIPS_KEPT });
 
-  /** The membership rows of these projects, from the cache where it holds, else in one query. */
-  async function membershipsOf(userId: number, projectIds: readonly number[]): Promise<Map<number, MembershipRow | null>> {
+  /**
+   * The actor's kept memberships of these projects, from the cache where it holds, else in one query.
+   */
+  async function membershipsOf(actor: Actor, projectIds: readonly number[]): Promise<Map<number, KeptMembership>> {
     const stamp = await memberships.stamp();
-    const found = new Map<number, MembershipRow | null>();
+    const found = new Map<number, KeptMembership>();
     const unknown: number[] = [];
     for (const id of projectIds) {
-      const kept = memberships.peek(`${userId}:${id}`, stamp);
-      if (kept) found.set(id, kept.row);
+      const kept = memberships.peek(membershipKey(actor, id), stamp);
+      if (kept) found.set(id, kept);
       else unknown.push(id);
     }
     if (unknown.length === 0) return found;
-    const rows = new Map((await repository.findMemberships(userId, unknown)).map((row) => [row.project_id, row]));
+    const rows = new Map((await repository.findMemberships(actor.id, unknown)).map((row) => [row.project_id, row]));
     for (const id of unknown) {
-      const row = rows.get(id) ?? null;
-      memberships.put(`${userId}:${id}`, stamp, { row });
-      found.set(id, row);
+      const kept: KeptMembership = { row: rows.get(id) ?? null };
+      memberships.put(membershipKey(actor, id), stamp, kept);
+      found.set(id, kept);
     }
     return found;
   }
@@ -114,7 +127,10 @@ export function projectAccessService(db: Kysely<Database>, tables: TableRevision
     const entries = cacheOf(actor);
     const missing = projectIds.filter((id) => !entries.has(id));
     if (missing.length > 0) {
-      for (const [id, row] of await membershipsOf(actor.id, missing)) entries.set(id, row ? (toAccess(actor, row) ?? "not_member") : "missing");
+      for (const [id, kept] of await membershipsOf(actor, missing)) {
+        kept.access ??= kept.row ? (toAccess(actor, kept.row) ?? "not_member") : "missing";
+        entries.set(id, kept.access);
+      }
     }
     const result = new Map<number, ProjectAccess>();
     for (const id of projectIds) {
