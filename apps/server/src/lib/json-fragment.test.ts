@@ -12,6 +12,12 @@ describe("JsonFragment", () => {
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(body)));
   });
 
+  it("writes an envelope of one kept record, and one with more fields, as JSON.stringify reads them", () => {
+    expect(serializePresented({ data: task })).toEqual({ text: '{"data":{"id":7,"title":"Ship \\"it\\"\\u0000"}}', fragments: 1 });
+    const withMeta = { data: task, meta: { total: 1 } };
+    expect(JSON.parse(stringifyPresented(withMeta))).toEqual(JSON.parse(JSON.stringify(withMeta)));
+  });
+
   it("leaves strings that look like its marker alone", () => {
     const body = { data: [task], note: "\u0000json-fragment-0000000000000000:0" };
     expect(JSON.parse(stringifyPresented(body))).toEqual({ data: [{ id: 7, title: 'Ship "it"\u0000' }], note: body.note });

@@ -48,8 +48,16 @@ export function finishObject<T>(head: string, tail: string): T {
   return new JsonFragment<T>(head === "{" ? `{${tail}}` : `${head},${tail}}`).asValue();
 }
 
+/** Whether the answer is `{ data: <one kept answer> }`, the envelope of every cached single record. */
+function isEnvelopeOfFragment(data: unknown): data is { data: JsonFragment<unknown> } {
+  if (typeof data !== "object" || data === null || !((data as { data?: unknown }).data instanceof JsonFragment)) return false;
+  for (const key in data) if (key !== "data") return false;
+  return true;
+}
+
 /** JSON.stringify, with each JsonFragment's text put in as it is, and how many fragments there were. */
 export function serializePresented(data: unknown): { text: string; fragments: number } {
+  if (isEnvelopeOfFragment(data)) return { text: `{"data":${data.data.json}}`, fragments: 1 };
   const fragments: string[] = [];
   collecting = fragments;
   let text: string;

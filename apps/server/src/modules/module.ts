@@ -7,8 +7,7 @@ import type { JobHandler, JobHandlers, JobInfo, ScheduleSpec } from "../jobs/job
 import type { Services } from "../services.js";
 import type { SharedState } from "../shared/shared-state.js";
 import type { Storage } from "../storage/storage.js";
-import { privacyViewOf, type PrivacyView } from "./privacy/privacy.rules.js";
-import type { ProjectAccess } from "./projects/project-access.js";
+import type { PrivacyView } from "./privacy/privacy.rules.js";
 
 /** What a module's service factory is built from, besides the services of the modules before it. */
 export interface ModuleContext extends AppContext {
@@ -76,8 +75,11 @@ export interface ProjectCountsProvider<Row extends { project_id: number } = { pr
   fields: readonly string[];
   /** The raw counts of these projects. */
   count(projectIds: readonly number[]): Promise<Row[]>;
-  /** What one reader of the project may see of its rows, by field. */
-  visible(rows: readonly Row[], reader: ProjectAccess): Record<string, number>;
+  /**
+   * What a reader with this privacy view may see of the rows, by field: the same for every reader with the
+   * same view, so a project's counts are worked out once per view.
+   */
+  visible(rows: readonly Row[], view: PrivacyView): Record<string, number>;
 }
 
 /**
@@ -114,8 +116,7 @@ export function visibleRecordCounts<Row extends { project_id: number; count: num
   return {
     fields: [field],
     count,
-    visible(rows, reader) {
-      const view = privacyViewOf(reader);
+    visible(rows, view) {
       return { [field]: rows.reduce((sum, row) => (canSee(view, row) ? sum + row.count : sum), 0) };
     },
   };

@@ -13,8 +13,9 @@ import { shouldRunRedisTests, TEST_REDIS_URL } from "../../test/redis.js";
 import { buildApp } from "../app.js";
 import { readCascades } from "../db/cascades.js";
 import { openDatabase, type DatabaseHandle } from "../db/kysely.js";
-import { ANY_TABLE, writtenTable } from "../db/write-watch.js";
-import { redisSharedState, type SharedState } from "./shared-state.js";
+import { ANY_TABLE, writtenTable, type CommittedWritesListener, type WriteWatch } from "../db/write-watch.js";
+import { memorySharedState, redisSharedState, type SharedState } from "./shared-state.js";
+import { tableRevisions } from "./read-cache.js";
 
 describe("writtenTable", () => {
   it("reads the table of each kind of write, quoted or not, with a schema or not", () => {
@@ -31,6 +32,30 @@ describe("writtenTable", () => {
     expect(writtenTable("pragma foreign_keys = on")).toBeNull();
     expect(writtenTable("with moved as (update tasks set status = 1 returning id) select * from moved")).toBe(ANY_TABLE);
     expect(writtenTable("create index tasks_idx on tasks (title)")).toBe(ANY_TABLE);
+  });
+});
+
+describe("table revisions in one process", () => {
+  it("give the same stamp until a commit writes one of its tables, then a new one", async () => {
+    const listeners: CommittedWritesListener[] = [];
+    const writes: WriteWatch = {
+      onCommit(listener) {
+        listeners.push(listener);
+        return () => undefined;
+      },
+    };
+    const commit = (...tables: string[]) => Promise.all(listeners.map((listener) => listener(new Set(tables))));
+    const { tables } = tableRevisions(memorySharedState().revisions, writes, new Map([["projects", ["tasks"]]]));
+    const stamp = tables.stamper(["tasks"]);
+    const first = await stamp();
+    expect(await stamp()).toBe(first);
+    await commit("labels");
+    expect(await stamp()).toBe(first);
+    await commit("tasks");
+    const second = await stamp();
+    expect(second).not.toBe(first);
+    await commit("projects");
+    expect(await stamp()).not.toBe(second);
   });
 });
 
@@ -213,6 +238,55 @@ describe.runIf(runsRedis)("read caches across processes", () => {
     expect((JSON.parse((await on(second, cast.client)({ method: "GET", url })).body) as { data: ListedTask }).data.title).toBe("Renamed by Carl");
     const back = await cast.coWorker.inject({ method: "POST", url: `${url}/update`, payload: { title: "Written by Carl" } });
     expect(back.statusCode, back.body).toBe(200);
+  });
+
+  it("answers a repeated tasks search from memory, and a task assigned on the other process on the very next search", async () => {
+    const search = (session: Session) => on(second, session)({ method: "GET", url: `/api/pm/v2/tasks?users=${cast.coWorker.userId}&status=0` });
+    const titles = (body: string) => (JSON.parse(body) as { data: ListedTask[] }).data.map((task) => task.title);
+    const first = await search(cast.coWorker);
+    expect(first.statusCode, first.body).toBe(200);
+    secondQueries.length = 0;
+    expect((await search(cast.coWorker)).body).toBe(first.body);
+    expect(secondQueries.filter((statement) => /from "tasks"/.test(statement))).toEqual([]);
+    const manager = await search(cast.manager);
+    expect(manager.statusCode, manager.body).toBe(200);
+    expect(titles(manager.body)).toEqual(titles(first.body));
+
+    const assigned = await cast.manager.inject({
+      method: "POST", url: `/api/pm/v2/projects/${projectId}/tasks`, payload: { title: "Given to Carl", board_id: listId, assignees: [cast.coWorker.userId] },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const after = await search(cast.coWorker);
+    expect(titles(after.body)).toEqual(["Given to Carl", ...titles(first.body)]);
+    expect((JSON.parse(after.body) as { meta: { pagination: { total: number } } }).meta.pagination.total).toBe(titles(first.body).length + 1);
+    const removed = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/tasks/${(JSON.parse(after.body) as { data: ListedTask[] }).data[0]?.id}/delete` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(titles((await search(cast.coWorker)).body)).toEqual(titles(first.body));
+  });
+
+  it("answers a repeated project from memory with each reader's own fields and counts, and a favourite on the very next read", async () => {
+    const project = (session: Session) => on(second, session)({ method: "GET", url: `/api/pm/v2/projects/${projectId}` });
+    type Shown = { favourite: boolean; abilities: { can_edit: boolean }; meta: { data: { total_tasks: number } } };
+    const shown = (body: string) => (JSON.parse(body) as { data: Shown }).data;
+    const manager = await project(cast.manager);
+    expect(manager.statusCode, manager.body).toBe(200);
+    secondQueries.length = 0;
+    expect((await project(cast.manager)).body).toBe(manager.body);
+    expect(secondQueries).toEqual([]);
+    const client = shown((await project(cast.client)).body);
+    expect(shown(manager.body).abilities.can_edit).toBe(true);
+    expect(client.abilities.can_edit).toBe(false);
+    expect(client.meta.data.total_tasks).toBe(shown(manager.body).meta.data.total_tasks);
+
+    const marked = await cast.client.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/favourite`, payload: { favourite: 1 } });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(shown((await project(cast.client)).body).favourite).toBe(true);
+    expect(shown((await project(cast.manager)).body).favourite).toBe(false);
+    const created = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/tasks`, payload: { title: "Counted", board_id: listId } });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(shown((await project(cast.client)).body).meta.data.total_tasks).toBe(client.meta.data.total_tasks + 1);
+    const removed = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/tasks/${(created.json() as { data: { id: number } }).data.id}/delete` });
+    expect(removed.statusCode, removed.body).toBe(200);
   });
 
   it("shows a task created on the other process on the very next listing", async () => {

@@ -1,5 +1,5 @@
 import { defineModule } from "../module.js";
-import { readableScopes, readsEveryScope } from "../privacy/privacy.rules.js";
+import { holds, readableScopes, readsEveryScope, type PrivateCapability } from "../privacy/privacy.rules.js";
 import * as countIndex from "./activities.count-index.migration.js";
 import { activitiesRepository } from "./activities.repository.js";
 import { activitiesRoutes } from "./activities.routes.js";
@@ -28,9 +28,10 @@ export const activitiesModule = defineModule({
     fields: ["total_activities"],
     count: (projectIds) => activitiesRepository(ctx.db).countForProjects(projectIds),
     // An entry counts when the reader's feed would show it.
-    visible(rows: ReadonlyArray<{ project_id: number; privacy_scope: string | null; count: number }>, reader) {
-      const readsEvery = reader.isManager || readsEveryScope(reader.can);
-      const scopes = new Set(readableScopes(reader.can));
+    visible(rows: ReadonlyArray<{ project_id: number; privacy_scope: string | null; count: number }>, view) {
+      const can = (capability: PrivateCapability) => holds(view, capability);
+      const readsEvery = readsEveryScope(can);
+      const scopes = new Set(readableScopes(can));
       const seen = rows.filter((row) => readsEvery || row.privacy_scope === null || scopes.has(row.privacy_scope));
       return { total_activities: seen.reduce((sum, row) => sum + row.count, 0) };
     },

@@ -1,7 +1,7 @@
 import { COMMENTABLE_TYPES, type CommentableType } from "@plotline/contracts";
 import { defineModule } from "../module.js";
 import * as countIndex from "./comments.count-index.migration.js";
-import { holds, privacyViewOf } from "../privacy/privacy.rules.js";
+import { holds } from "../privacy/privacy.rules.js";
 import { capabilitiesToSee } from "./comments.policy.js";
 import { commentsRepository, type CommentCountRow } from "./comments.repository.js";
 import { commentsRoutes } from "./comments.routes.js";
@@ -32,8 +32,7 @@ export const commentsModule = defineModule({
   projectCounts: (ctx) => ({
     fields: ["total_comments"],
     count: (projectIds) => commentsRepository(ctx.db).countForProjects(projectIds),
-    visible(rows: readonly CommentCountRow[], reader) {
-      const view = privacyViewOf(reader);
+    visible(rows: readonly CommentCountRow[], view) {
       // A comment counts for a reader who may see the record it is on.
       const seen = rows.filter((row) => isCommentableType(row.commentable_type)
         && capabilitiesToSee(row.commentable_type, row).every((capability) => holds(view, capability)));

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import { capabilitiesToSee } from "../comments/comments.policy.js";
 import type { ProjectCountsProvider } from "../module.js";
-import { holds, isPrivate, privacyViewOf } from "../privacy/privacy.rules.js";
+import { holds, isPrivate } from "../privacy/privacy.rules.js";
 import { attachmentsRepository, type FileCountRow, type OwnerType } from "./attachments.repository.js";
 import { folderTree, type FolderTree } from "./files.tree.js";
 
@@ -57,9 +57,8 @@ export function filesProjectCounts(db: Kysely<Database>): ProjectCountsProvider<
   return {
     fields: ["total_files", "total_comments"],
     count: (projectIds) => countProjectFiles(db, projectIds),
-    visible(rows, reader) {
+    visible(rows, view) {
       const counts = { total_files: 0, total_comments: 0 };
-      const view = privacyViewOf(reader);
       for (const row of rows) {
         if (!capabilitiesToSee(row.target_type, row).every((capability) => holds(view, capability))) continue;
         if (row.kind === "file") counts.total_files += row.count;

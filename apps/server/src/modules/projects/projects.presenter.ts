@@ -4,8 +4,6 @@ import { toRequiredDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
 import { toRichText } from "../../lib/rich-text.js";
 import { presentUser } from "../users/users.presenter.js";
-import type { ProjectAccess } from "./project-access.js";
-import { projectAbilities } from "./projects.policy.js";
 import type { MemberWithUser } from "./projects.repository.js";
 
 const ROLE_TITLES = { [ROLE.manager]: ["Manager", "manager"], [ROLE.co_worker]: ["Co-Worker", "co_worker"], [ROLE.client]: ["Client", "client"] } as const;
@@ -23,20 +21,19 @@ function countsOf(moduleCounts: Record<string, number>): ProjectCounts {
   return counts as ProjectCounts;
 }
 
-/** Everything a project presentation is built from, loaded in bulk by the service. */
-export interface ProjectExtras {
+/** What every reader with one privacy view is shown of a project, loaded in bulk by the service. */
+export interface SharedProjectExtras {
   members: MemberWithUser[];
-  favourite: boolean;
-  access: ProjectAccess;
-  /** Whether the reader may create (and so duplicate) projects. */
-  canCreateProjects: boolean;
-  /** What the modules count in this project for this reader (see `ModuleDefinition.projectCounts`); no `meta` without. */
+  /** What the modules count in this project for this view (see `ModuleDefinition.projectCounts`); no `meta` without. */
   moduleCounts?: Record<string, number>;
   timezone: string;
 }
 
-/** The fields of a project that leave the server. */
-export function presentProject(row: ProjectRow, extras: ProjectExtras): Project {
+/** The fields of a project that are each reader's own, last in the answer so that the rest can be kept as text. */
+export type ReaderProjectFields = Pick<Project, "favourite" | "abilities">;
+
+/** A project as every reader with one privacy view sees it: all fields but the reader's own. */
+export function presentSharedProject(row: ProjectRow, extras: SharedProjectExtras): Omit<Project, keyof ReaderProjectFields> {
   const creator = extras.members.find((member) => member.id === row.created_by);
   return {
     id: row.id,
@@ -45,12 +42,10 @@ export function presentProject(row: ProjectRow, extras: ProjectExtras): Project 
     status: row.status as ProjectStatus,
     color: row.color,
     department_id: row.department_id ?? 0,
-    favourite: extras.favourite,
     created_at: toRequiredDateObject(row.created_at, extras.timezone),
     updated_at: toRequiredDateObject(row.updated_at, extras.timezone),
     ...(creator && { creator: related(presentUser(creator)) }),
     assignees: related(extras.members.map(presentMember)),
     ...(extras.moduleCounts && { meta: related(countsOf(extras.moduleCounts)) }),
-    abilities: projectAbilities(extras.access, extras.canCreateProjects),
   };
 }

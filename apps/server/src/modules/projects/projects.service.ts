@@ -24,10 +24,12 @@ import type { SiteSettingsService } from "../site-settings/site-settings.service
 import { presentUser } from "../users/users.presenter.js";
 import { findUsersByIds, searchUsers } from "../users/users.service.js";
 import type { ProjectAccess, ProjectAccessService } from "./project-access.js";
-import { projectPolicy } from "./projects.policy.js";
-import { presentProject } from "./projects.presenter.js";
+import { projectAbilities, projectPolicy } from "./projects.policy.js";
+import { presentSharedProject } from "./projects.presenter.js";
 import { projectsRepository, type MemberWithUser } from "./projects.repository.js";
 import { EVERY_TABLE, readCache } from "../../shared/read-cache.js";
+import { finishObject, openObject } from "../../lib/json-fragment.js";
+import { privacyViewOf, viewKey, type PrivacyView } from "../privacy/privacy.rules.js";
 import type { ProjectCountsProvider } from "../module.js";
 
 /** Totals of the projects list tabs. */
@@ -39,15 +41,15 @@ export interface ProjectListMeta {
   total_favourite: number;
 }
 
-/** What one reader may see of the counts the modules add to one project, fields two modules share added up. */
+/** What a privacy view may see of the counts the modules add to one project, fields two modules share added up. */
 function moduleCountsOf(
-  reader: ProjectAccess,
+  view: PrivacyView,
   providers: readonly ProjectCountsProvider[],
   rowsByProvider: ReadonlyArray<ReadonlyArray<{ project_id: number }>>,
 ): Record<string, number> {
   const totals: Record<string, number> = {};
   providers.forEach((provider, index) => {
-    for (const [field, count] of Object.entries(provider.visible(rowsByProvider[index] ?? [], reader))) totals[field] = (totals[field] ?? 0) + count;
+    for (const [field, count] of Object.entries(provider.visible(rowsByProvider[index] ?? [], view))) totals[field] = (totals[field] ?? 0) + count;
   });
   return totals;
 }
@@ -56,6 +58,26 @@ function moduleCountsOf(
 interface KeptProjectFacts {
   members: MemberWithUser[];
   countRows: ReadonlyArray<ReadonlyArray<{ project_id: number }>>;
+}
+
+/** The key of a project's kept JSON: with or without counts, as one privacy view sees it. */
+function shownProjectKey(projectId: number, withCounts: boolean, view: PrivacyView): string {
+  return `${projectId}|${withCounts ? "counts" : "members"}|${viewKey(view)}`;
+}
+
+/** The JSON of each access's abilities, by whether the reader may create projects (accesses are kept, unchanged). */
+const abilitiesJsonOf = new WeakMap<ProjectAccess, { mayCreate?: string; mayNotCreate?: string }>();
+
+/** A reader's own last fields of a project, as JSON members (`"favourite":…,"abilities":{…}`). */
+function readerFieldsJson(favourite: boolean, access: ProjectAccess, canCreateProjects: boolean): string {
+  let texts = abilitiesJsonOf.get(access);
+  if (!texts) {
+    texts = {};
+    abilitiesJsonOf.set(access, texts);
+  }
+  const slot = canCreateProjects ? "mayCreate" : "mayNotCreate";
+  const abilities = (texts[slot] ??= JSON.stringify(projectAbilities(access, canCreateProjects)));
+  return `"favourite":${favourite},"abilities":${abilities}`;
 }
 
 /** Projects whose shared facts (and rows) are kept at most. */
@@ -80,8 +102,16 @@ export function projectsService(
   const tz = ctx.config.timezone;
   // Counts are read from many modules' tables, and nearly every change writes one: any commit renews them.
   const projectFacts = readCache<KeptProjectFacts>(ctx.tables, { dependsOn: [EVERY_TABLE], maxWeight: MAX_KEPT_PROJECTS });
+  // Each project's JSON as a privacy view sees it, but for the reader's own last fields (see openObject).
+  const shownProjects = readCache<{ head: string }>(ctx.tables, { dependsOn: [EVERY_TABLE], maxWeight: MAX_KEPT_PROJECTS });
   // A project's own row, and each user's favourites: read by every project page, changed rarely.
   const projectRows = readCache<ProjectRow>(ctx.tables, { dependsOn: ["projects"], maxWeight: MAX_KEPT_PROJECTS });
+  // Each user's pages of the projects list, with the tabs' totals: every user's first screen.
+  const projectPages = readCache<{ rows: ProjectRow[]; tabs: Awaited<ReturnType<typeof projects.countByStatus>> }>(ctx.tables, {
+    dependsOn: ["projects", "project_members", "favourite_projects"],
+    maxWeight: MAX_KEPT_PROJECTS,
+    weigh: (kept) => kept.rows.length + 1,
+  });
   const favouritesOf = readCache<{ projectIds: ReadonlySet<number> }>(ctx.tables, { dependsOn: ["favourite_projects"], maxWeight: MAX_KEPT_FAVOURITES });
 
   /** Which of these projects the user marked as favourites, from the user's kept favourites. */
@@ -118,30 +148,52 @@ export function projectsService(
     return found;
   }
 
-  /** Presents rows with members, favourites, abilities and (when asked) counts: a fixed number of queries. */
-  async function presentMany(actor: Actor, rows: ProjectRow[], withCounts: boolean, accesses?: Map<number, ProjectAccess>): Promise<Project[]> {
-    const ids = rows.map((row) => row.id);
-    const providers = withCounts ? countProviders() : [];
-    const [facts, favourites, resolved, canCreateProjects] = await Promise.all([
-      sharedFactsOf(ids, withCounts),
+  /**
+   * Presents rows with members, favourites, abilities and (when asked) counts: a fixed number of queries.
+   * What a privacy view shares is kept as JSON under `stamp`, taken before any row is read; `rowsOf` reads
+   * the rows of the projects whose JSON is not kept.
+   */
+  async function presentMany(
+    actor: Actor,
+    ids: readonly number[],
+    rowsOf: (ids: readonly number[]) => Promise<readonly ProjectRow[]>,
+    withCounts: boolean,
+    stamp: string,
+    accesses?: Map<number, ProjectAccess>,
+  ): Promise<Project[]> {
+    const [favourites, resolved, canCreateProjects] = await Promise.all([
       favouriteIds(actor.id, ids),
       accesses ?? access.accessToProjects(actor, ids),
       siteSettings.canCreateProjects(actor),
     ]);
-    return rows.flatMap((row) => {
-      const projectAccess = resolved.get(row.id);
-      const shared = facts.get(row.id);
-      if (!projectAccess || !shared) return [];
-      return [
-        presentProject(row, {
-          members: shared.members,
-          favourite: favourites.has(row.id),
-          access: projectAccess,
-          canCreateProjects,
-          moduleCounts: withCounts ? moduleCountsOf(projectAccess, providers, shared.countRows) : undefined,
-          timezone: tz,
-        }),
-      ];
+    const heads = new Map<number, string>();
+    const missing = new Map<number, PrivacyView>();
+    for (const id of ids) {
+      const projectAccess = resolved.get(id);
+      if (!projectAccess) continue;
+      const view = privacyViewOf(projectAccess);
+      const kept = shownProjects.peek(shownProjectKey(id, withCounts, view), stamp);
+      if (kept === undefined) missing.set(id, view);
+      else heads.set(id, kept.head);
+    }
+    if (missing.size > 0) {
+      const providers = withCounts ? countProviders() : [];
+      const [rows, facts] = await Promise.all([rowsOf([...missing.keys()]), sharedFactsOf([...missing.keys()], withCounts)]);
+      for (const row of rows) {
+        const view = missing.get(row.id);
+        const shared = facts.get(row.id);
+        if (!view || !shared) continue;
+        const moduleCounts = withCounts ? moduleCountsOf(view, providers, shared.countRows) : undefined;
+        const head = openObject(presentSharedProject(row, { members: shared.members, moduleCounts, timezone: tz }));
+        shownProjects.put(shownProjectKey(row.id, withCounts, view), stamp, { head });
+        heads.set(row.id, head);
+      }
+    }
+    return ids.flatMap((id) => {
+      const projectAccess = resolved.get(id);
+      const head = heads.get(id);
+      if (!projectAccess || head === undefined) return [];
+      return [finishObject<Project>(head, readerFieldsJson(favourites.has(id), projectAccess, canCreateProjects))];
     });
   }
 
@@ -172,14 +224,18 @@ export function projectsService(
     return { id: departmentId, people: await departmentPeople(ctx.db, departmentId, integrationOn) };
   }
 
-  async function getOne(actor: Actor, projectId: number): Promise<Project> {
-    const projectAccess = await access.requireAccess(actor, projectId);
-    const row = await projectRows.get(String(projectId), async () => {
+  /** A project's row, kept; 404 when there is none. */
+  function projectRow(projectId: number): Promise<ProjectRow> {
+    return projectRows.get(String(projectId), async () => {
       const found = await projects.findProject(projectId);
       if (!found) throw new AppError("not_found", say("common.project_not_found"));
       return found;
     });
-    const [project] = await presentMany(actor, [row], true, new Map([[projectId, projectAccess]]));
+  }
+
+  async function getOne(actor: Actor, projectId: number): Promise<Project> {
+    const [projectAccess, stamp] = await Promise.all([access.requireAccess(actor, projectId), shownProjects.stamp()]);
+    const [project] = await presentMany(actor, [projectId], async () => [await projectRow(projectId)], true, stamp, new Map([[projectId, projectAccess]]));
     if (!project) throw new AppError("not_found", say("common.project_not_found"));
     return project;
   }
@@ -189,14 +245,18 @@ export function projectsService(
       const page = pageRequest(query.page, query.per_page, 10);
       const base = { memberId: actor.isSiteManager ? null : actor.id, viewerId: actor.id, title: query.title };
       const scope = { ...base, status: query.status === "favourite" ? undefined : query.status, favouritesOnly: query.status === "favourite" };
-      const [rows, tabs] = await Promise.all([projects.findPage(scope, page.limit, page.offset), projects.countByStatus(base)]);
+      const stamp = await shownProjects.stamp();
+      const { rows, tabs } = await projectPages.get(JSON.stringify([scope, page.limit, page.offset]), async () => {
+        const [found, counted] = await Promise.all([projects.findPage(scope, page.limit, page.offset), projects.countByStatus(base)]);
+        return { rows: found, tabs: counted };
+      });
       const total = scope.favouritesOnly
         ? tabs.favourites
         : scope.status
           ? (tabs.byStatus.get(scope.status) ?? 0)
           : [...tabs.byStatus.values()].reduce((sum, count) => sum + count, 0);
       return {
-        projects: await presentMany(actor, rows, query.with.includes("meta")),
+        projects: await presentMany(actor, rows.map((row) => row.id), async () => rows, query.with.includes("meta"), stamp),
         pagination: paginationMeta(page, total, rows.length),
         meta: {
           total_incomplete: tabs.byStatus.get("incomplete") ?? 0,

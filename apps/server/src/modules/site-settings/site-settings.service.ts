@@ -17,6 +17,7 @@ import { nowUtc } from "../../lib/dates.js";
 import { createStorage, type Storage } from "../../storage/storage.js";
 import { findPage } from "../pages/page-lookup.service.js";
 import { presentPage } from "../pages/pages.presenter.js";
+import { readCache } from "../../shared/read-cache.js";
 import { prepareLogo } from "./site-settings.logo.js";
 import { siteSettingsPolicy } from "./site-settings.policy.js";
 import { siteSettingsRepository, type SiteFileRow } from "./site-settings.repository.js";
@@ -34,10 +35,13 @@ function readValue<K extends SiteSettingKey>(key: K, stored: unknown): SiteSetti
 /** Site-wide settings: the table of known keys in contracts' SITE_SETTINGS, their defaults and who writes them. */
 export function siteSettingsService(ctx: AppContext, storage: Storage = createStorage(ctx.config)) {
   const repository = siteSettingsRepository(ctx.db);
+  // The stored values, read by many requests (who may create projects, say) and written rarely.
+  const storedValues = readCache<{ values: Awaited<ReturnType<typeof repository.listValues>> }>(ctx.tables, { dependsOn: ["settings"], maxWeight: 1 });
+  const stored = async () => (await storedValues.get("all", async () => ({ values: await repository.listValues() }))).values;
 
   async function all(): Promise<SiteSettings> {
-    const stored = await repository.listValues();
-    return Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, readValue(key, stored[key])])) as SiteSettings;
+    const values = await stored();
+    return Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, readValue(key, values[key])])) as SiteSettings;
   }
 
   /** The values with the records they point at. */
@@ -67,11 +71,11 @@ export function siteSettingsService(ctx: AppContext, storage: Storage = createSt
 
     /** One setting, saved or default. */
     async value<K extends SiteSettingKey>(key: K): Promise<SiteSettings[K]> {
-      return readValue(key, await repository.findValue(key));
+      return readValue(key, (await stored())[key]);
     },
 
     async projectCreateCapability(): Promise<ProjectCreateCapability> {
-      return readValue("project_create_capability", await repository.findValue("project_create_capability"));
+      return readValue("project_create_capability", (await stored()).project_create_capability);
     },
 
     /** Whether the actor may create (and so duplicate) projects. */
