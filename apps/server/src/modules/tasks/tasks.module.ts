@@ -1,6 +1,7 @@
 import { MENU_ORDER } from "@plotline/contracts";
 import { defineModule } from "../module.js";
-import { canSeeTask, privacyViewOf } from "../privacy/privacy.rules.js";
+import { canSeeTask } from "../privacy/privacy.rules.js";
+import * as assigneeIndex from "./tasks.assignee-index.migration.js";
 import * as countIndex from "./tasks.count-index.migration.js";
 import * as listOrderIndex from "./tasks.list-order-index.migration.js";
 import { tasksRepository, type TaskCountRow } from "./tasks.repository.js";
@@ -22,13 +23,15 @@ export const tasksModule = defineModule({
   i18n: "tasks",
   switch: "core",
   routes: [tasksRoutes],
-  migrations: { "202611240100-tasks-list-order-index": listOrderIndex, "202611250100-tasks-count-index": countIndex },
+  migrations: {
+    "202611240100-tasks-list-order-index": listOrderIndex, "202611250100-tasks-count-index": countIndex,
+    "202611260100-task-assignees-user-index": assigneeIndex,
+  },
   services: (ctx, s) => ({ tasks: tasksService(ctx, s.access, s.attachments) }),
   projectCounts: (ctx) => ({
     fields: ["total_tasks", "total_complete_tasks", "total_incomplete_tasks"],
     count: (projectIds) => tasksRepository(ctx.db).countForProjects(projectIds),
-    visible(rows: readonly TaskCountRow[], reader) {
-      const view = privacyViewOf(reader);
+    visible(rows: readonly TaskCountRow[], view) {
       const counts = { total_tasks: 0, total_complete_tasks: 0, total_incomplete_tasks: 0 };
       for (const row of rows) {
         if (!canSeeTask(view, row, { privacy: row.list_privacy })) continue;

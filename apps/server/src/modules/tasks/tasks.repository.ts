@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import type { TaskRow } from "./tasks.tables.js";
 import { inChunks, setSortOrders } from "../../db/sql-helpers.js";
@@ -69,8 +69,19 @@ export function tasksRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async insertTask(task: NewTask): Promise<TaskRow> {
-      return db.insertInto("tasks").values(task).returningAll().executeTakeFirstOrThrow();
+    /** Inserts a task at the end of its list: the position is worked out by the insert itself, in one round trip. */
+    async insertTaskAtEnd(task: Omit<NewTask, "sort_order">): Promise<TaskRow> {
+      return db
+        .insertInto("tasks")
+        .values((eb) => ({
+          ...task,
+          sort_order: eb
+            .selectFrom("tasks")
+            .select(sql<number>`coalesce(max(sort_order) + 1, 0)`.as("next"))
+            .where("task_list_id", "=", task.task_list_id),
+        }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     async updateTask(id: number, changes: Partial<NewTask>): Promise<void> {

@@ -42,6 +42,24 @@ function checkDates(startAt: string | null | undefined, dueDate: string | null |
 
 /** Single tasks kept between requests at most (a few KB each); the least recently read go first. */
 const MAX_KEPT_TASKS = 10_000;
+/** Tasks on kept search pages at most (a page weighs its tasks and one for its total). */
+const MAX_KEPT_SEARCH_TASKS = 20_000;
+
+/** One page of a tasks search as it was presented: each task kept with its project, and the total. */
+interface KeptSearchPage {
+  tasks: ReadonlyArray<{ projectId: number; kept: KeptTask }>;
+  total: number;
+}
+
+/**
+ * What makes two searches the same: the projects and view of each scope, the filters and the page. The
+ * presented tasks depend on nothing else but each reader's abilities, which are added per reader.
+ */
+function searchKey(spec: TaskSearch, limit: number | null, offset: number): string {
+  const { scopes, ...filters } = spec;
+  const scopeKeys = scopes?.map((scope) => `${viewKey(scope.view)}:${scope.projectIds.join(",")}`) ?? null;
+  return JSON.stringify([scopeKeys, filters, limit, offset]);
+}
 
 /** The record attachments of a task are filed under: the task, with its privacy. */
 function attachmentTarget(task: { id: number; project_id: number; title: string }, privacyScope: string | null): AttachmentTarget {
@@ -59,6 +77,13 @@ export function tasksService(
   const loader = taskLoader(ctx.db, ctx.config.timezone);
   // Single tasks by project, id and privacy view, as the task window opens them again and again.
   const shownTasks = readCache<KeptTask>(ctx.tables, { dependsOn: TASK_READ_TABLES, maxWeight: MAX_KEPT_TASKS });
+  // Pages of `GET pm/v2/tasks` and the project tasks call (My Tasks, the filters): each reload reads the
+  // same page, and its count grows with the user's tasks.
+  const searchPages = readCache<KeptSearchPage>(ctx.tables, {
+    dependsOn: TASK_READ_TABLES,
+    maxWeight: MAX_KEPT_SEARCH_TASKS,
+    weigh: (page) => page.tasks.length + 1,
+  });
 
   /** The task, or 404 when it is not in the project or the reader may not see it. */
   async function requireVisibleTask(projectAccess: ProjectAccess, taskId: number): Promise<TaskWithList> {
@@ -139,10 +164,27 @@ export function tasksService(
     accessesFor: (projectIds: number[]) => Promise<ReadonlyMap<number, ProjectAccess>>,
   ): Promise<TaskListing> {
     const page = pageRequest(query.page, query.per_page, 20);
-    const { rows, total } = await pages.searchTasks(spec, page.limit, page.offset);
-    const accesses = await accessesFor(rows.map((row) => row.project_id));
-    const presented = await loader.present(rows, (id) => accesses.get(id));
-    return { tasks: presented, pagination: paginationMeta(page, total, presented.length) };
+    let readerAccesses: ReadonlyMap<number, ProjectAccess> | undefined;
+    const kept = await searchPages.get(searchKey(spec, page.limit, page.offset), async () => {
+      const { rows, total } = await pages.searchTasks(spec, page.limit, page.offset);
+      const accesses = await accessesFor(rows.map((row) => row.project_id));
+      readerAccesses = accesses;
+      const presented = await loader.present(rows, (id) => accesses.get(id));
+      const records = new Map(rows.map((row) => [row.id, row]));
+      return {
+        total,
+        tasks: presented.flatMap((task) => {
+          const record = records.get(task.id);
+          return record ? [{ projectId: record.project_id, kept: keepTask(task, record, task.assignees.data.map((user) => user.id)) }] : [];
+        }),
+      };
+    });
+    const accesses = readerAccesses ?? (await accessesFor([...new Set(kept.tasks.map((task) => task.projectId))]));
+    const tasks = kept.tasks.flatMap(({ projectId, kept: task }) => {
+      const projectAccess = accesses.get(projectId);
+      return projectAccess ? [keptTaskFor(projectAccess, task)] : [];
+    });
+    return { tasks, pagination: paginationMeta(page, kept.total, tasks.length) };
   }
 
   return {
@@ -198,7 +240,7 @@ export function tasksService(
       const now = nowUtc();
       const created = await attachments.write(projectId, { uploads }, (apply) => transact(ctx, async (trx) => {
         const repo = tasksRepository(trx);
-        const created = await repo.insertTask({
+        const created = await repo.insertTaskAtEnd({
           project_id: projectId,
           task_list_id: list.id,
           parent_id: input.parent_id,
@@ -213,7 +255,6 @@ export function tasksService(
           recurrent: input.recurrent,
           status: 0,
           privacy: input.privacy ? 1 : 0,
-          sort_order: await repo.nextSortOrder(list.id),
           type_id: input.type_id ?? null,
           created_by: actor.id,
           completed_by: null,
