@@ -100,17 +100,33 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
     };
   }
 
+  /**
+   * Hands these events out in one transaction: each run of events of one name goes to each of its handlers
+   * at once, then all are marked handed out. The handlers' writes and the marks commit together: once, or
+   * not at all.
+   */
+  async function handOut(rows: readonly EventRow[]): Promise<void> {
+    const events = rows.map(toDispatched);
+    await options.db.transaction().execute(async (trx) => {
+      const outbox = eventsRepository(trx);
+      if (options.kind === "postgres") await outbox.commitWithoutWaitingForDisk();
+      for (let start = 0; start < events.length; ) {
+        const name = events[start]?.name;
+        let end = start + 1;
+        while (end < events.length && events[end]?.name === name) end += 1;
+        const run = events.slice(start, end) as Array<DispatchedEvent<never>>;
+        if (name) for (const handler of options.registry.handlersOf(name)) await handler(run, trx);
+        start = end;
+      }
+      const marked = await outbox.markDispatched(rows.map((row) => row.id), owner, toStoredTimestamp(new Date()));
+      if (marked !== rows.length) throw new LeaseLost();
+    });
+  }
+
   async function handle(row: EventRow): Promise<void> {
     const at = () => toStoredTimestamp(new Date());
     try {
-      const event = toDispatched(row);
-      // The handlers' writes and the mark commit together: once, or not at all.
-      await options.db.transaction().execute(async (trx) => {
-        const outbox = eventsRepository(trx);
-        if (options.kind === "postgres") await outbox.commitWithoutWaitingForDisk();
-        for (const handler of options.registry.handlersOf(event.name)) await handler(event as DispatchedEvent<never>, trx);
-        if (!(await outbox.markDispatched(row.id, owner, at()))) throw new LeaseLost();
-      });
+      await handOut([row]);
     } catch (error) {
       // Another dispatcher took the event over after this one's lease ran out: it hands it out, and this
       // one's writes were rolled back.
@@ -125,7 +141,20 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
     }
   }
 
+  /**
+   * Hands out several events: together in one transaction (a bulk change's events cost one commit, and a
+   * handler that takes batches one query for all); if that fails, each on its own, so one failing event
+   * neither holds the others back nor loses its own error and retry count.
+   */
   async function handleAll(rows: readonly EventRow[]): Promise<void> {
+    if (rows.length > 1) {
+      try {
+        await handOut(rows);
+        return;
+      } catch {
+        // Rolled back whole: each event is tried again alone below, and a real failure is logged there.
+      }
+    }
     for (const row of rows) await handle(row);
   }
 

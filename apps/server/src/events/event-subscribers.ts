@@ -27,38 +27,56 @@ export interface DispatchedEvent<N extends DomainEventName = DomainEventName> {
  */
 export type EventHandler<N extends DomainEventName> = (event: DispatchedEvent<N>, db: Kysely<Database>) => Promise<void>;
 
-/** What a module subscribes to: for each event name, one handler or several. */
-export type EventSubscribers = { [N in DomainEventName]?: EventHandler<N> | ReadonlyArray<EventHandler<N>> };
+/**
+ * Handles several events of one kind at once, in the order they were recorded, in the transaction that
+ * marks them all handed out (a bulk change records one event per task). Same rules as `EventHandler`; a
+ * throw rolls back the whole batch, and each event is then handed out again on its own.
+ */
+export type EventBatchHandler<N extends DomainEventName> = (events: ReadonlyArray<DispatchedEvent<N>>, db: Kysely<Database>) => Promise<void>;
+
+/** A subscription: a handler of one event, or `{ batch }` for a handler that takes many at once. */
+export type EventSubscription<N extends DomainEventName> = EventHandler<N> | { batch: EventBatchHandler<N> };
+
+/** What a module subscribes to: for each event name, one subscription or several. */
+export type EventSubscribers = { [N in DomainEventName]?: EventSubscription<N> | ReadonlyArray<EventSubscription<N>> };
 
 /** Every subscriber of an app, by event name. */
 export interface SubscriberRegistry {
-  /** Adds one handler for one event name. */
-  subscribe<N extends DomainEventName>(name: N, handler: EventHandler<N>): void;
-  /** Adds every handler of a module's subscriber map. */
+  /** Adds one subscription for one event name. */
+  subscribe<N extends DomainEventName>(name: N, subscription: EventSubscription<N>): void;
+  /** Adds every subscription of a module's subscriber map. */
   add(subscribers: EventSubscribers): void;
-  /** The handlers of an event name, in the order they were added. */
-  handlersOf<N extends DomainEventName>(name: N): ReadonlyArray<EventHandler<N>>;
+  /** The handlers of an event name, in the order they were added, each taking a batch of its events. */
+  handlersOf<N extends DomainEventName>(name: N): ReadonlyArray<EventBatchHandler<N>>;
+}
+
+/** A subscription as a batch handler: one event at a time, in order, for a handler of single events. */
+function asBatch<N extends DomainEventName>(subscription: EventSubscription<N>): EventBatchHandler<N> {
+  if (typeof subscription !== "function") return subscription.batch;
+  return async (events, db) => {
+    for (const event of events) await subscription(event, db);
+  };
 }
 
 /** An empty registry; `add` the subscriber maps of the app's modules to it. */
 export function createSubscriberRegistry(): SubscriberRegistry {
   // Keyed by name, so each list holds handlers of that name only; the casts below restate that.
-  const handlers = new Map<DomainEventName, Array<EventHandler<DomainEventName>>>();
+  const handlers = new Map<DomainEventName, Array<EventBatchHandler<DomainEventName>>>();
   const registry: SubscriberRegistry = {
-    subscribe(name, handler) {
+    subscribe(name, subscription) {
       const list = handlers.get(name) ?? [];
-      list.push(handler as unknown as EventHandler<DomainEventName>);
+      list.push(asBatch(subscription) as unknown as EventBatchHandler<DomainEventName>);
       handlers.set(name, list);
     },
     add(subscribers) {
       for (const name of Object.keys(subscribers) as DomainEventName[]) {
-        const entry = subscribers[name] as EventHandler<DomainEventName> | ReadonlyArray<EventHandler<DomainEventName>> | undefined;
+        const entry = subscribers[name] as EventSubscription<DomainEventName> | ReadonlyArray<EventSubscription<DomainEventName>> | undefined;
         if (!entry) continue;
-        for (const handler of Array.isArray(entry) ? entry : [entry]) registry.subscribe(name, handler as EventHandler<DomainEventName>);
+        for (const subscription of Array.isArray(entry) ? entry : [entry]) registry.subscribe(name, subscription as EventSubscription<DomainEventName>);
       }
     },
     handlersOf<N extends DomainEventName>(name: N) {
-      return (handlers.get(name) ?? []) as unknown as ReadonlyArray<EventHandler<N>>;
+      return (handlers.get(name) ?? []) as unknown as ReadonlyArray<EventBatchHandler<N>>;
     },
   };
   return registry;

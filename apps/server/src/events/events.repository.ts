@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { chunkIds } from "../db/sql-helpers.js";
 import type { EventRow } from "./events.tables.js";
 
 /** A new outbox row. */
@@ -66,6 +67,20 @@ export function eventsRepository(db: Kysely<Database>) {
 
   return {
     /** Writes one event; answers it as stored. */
+    /**
+     * Writes several events with one statement per 100. Rows of one insert take increasing ids in the
+     * order given (SQLite's rowids and PostgreSQL's sequence alike), so the ids answered, sorted, follow it.
+     */
+    async insertEvents(events: readonly NewEvent[]): Promise<EventRow[]> {
+      const written: EventRow[] = [];
+      for (let start = 0; start < events.length; start += 100) {
+        const rows = events.slice(start, start + 100).map((event) => ({ ...event, attempts: 0, next_attempt_at: event.occurred_at }));
+        const ids = (await db.insertInto("events").values(rows).returning("id").execute()).map((row) => row.id).sort((a, b) => a - b);
+        rows.forEach((row, index) => written.push({ ...row, id: ids[index] ?? 0, dispatched_at: null, failed_at: null, last_error: null }));
+      }
+      return written;
+    },
+
     async insertEvent(event: NewEvent): Promise<EventRow> {
       const row = { ...event, attempts: 0, next_attempt_at: event.occurred_at };
       const { id } = await db.insertInto("events").values(row).returning("id").executeTakeFirstOrThrow();
@@ -93,14 +108,19 @@ export function eventsRepository(db: Kysely<Database>) {
     },
 
     /** Marks an event handled by every subscriber, only while this dispatcher still holds it; answers whether it did. */
-    async markDispatched(id: number, owner: string, at: string): Promise<boolean> {
-      const result = await db
-        .updateTable("events")
-        .set({ dispatched_at: at, lease_until: null, lease_owner: null })
-        .where("id", "=", id)
-        .where("lease_owner", "=", owner)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    /** Marks events handed out, those `owner` still holds; answers how many it marked. */
+    async markDispatched(ids: readonly number[], owner: string, at: string): Promise<number> {
+      let marked = 0;
+      for (const chunk of chunkIds(ids, 500)) {
+        const result = await db
+          .updateTable("events")
+          .set({ dispatched_at: at, lease_until: null, lease_owner: null })
+          .where("id", "in", chunk)
+          .where("lease_owner", "=", owner)
+          .executeTakeFirst();
+        marked += Number(result.numUpdatedRows);
+      }
+      return marked;
     },
 
     /** Records a failed attempt: tried again from `retryAt`, or given up on when `retryAt` is null. */

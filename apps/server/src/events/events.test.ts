@@ -8,7 +8,7 @@ import { createEventDispatcher } from "./event-dispatcher.js";
 import { createSubscriberRegistry, type DispatchedEvent, type EventSubscribers } from "./event-subscribers.js";
 import { toStoredTimestamp } from "../lib/dates.js";
 import { eventsRepository } from "./events.repository.js";
-import { recordEvent, transact } from "./record-event.js";
+import { recordEvent, recordEvents, transact } from "./record-event.js";
 
 let t: TestApp;
 let cast: Cast;
@@ -140,6 +140,38 @@ describe("domain events outbox", () => {
     const row = await eventsRepository(t.database.db).findEvent(id);
     expect(row).toMatchObject({ attempts: 3, dispatched_at: null });
     expect(row?.failed_at).not.toBeNull();
+  });
+
+  it("hands out the events of one change in one transaction, a batch subscriber getting them at once", async () => {
+    const batches: number[][] = [];
+    const registry = createSubscriberRegistry();
+    registry.subscribe("label.created", {
+      batch: async (events) => {
+        batches.push(events.map((event) => event.id));
+      },
+    });
+    const dispatcher = createEventDispatcher({ db: t.database.db, kind: t.database.kind, registry });
+    await transact({ db: t.database.db, events: dispatcher }, (trx) => recordEvents(trx, actor, [labelCreated("One"), labelCreated("Two"), labelCreated("Three")]));
+    expect(batches).toHaveLength(1);
+    const [ids = []] = batches;
+    expect(ids).toHaveLength(3);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    const rows = await t.database.db.selectFrom("events").select(["payload", "dispatched_at"]).where("id", "in", ids).orderBy("id").execute();
+    expect(rows.map((row) => (JSON.parse(row.payload) as { title: string }).title)).toEqual(["One", "Two", "Three"]);
+    expect(rows.every((row) => row.dispatched_at !== null)).toBe(true);
+  });
+
+  it("hands out each event of a batch alone when one fails, so the others are not held back", async () => {
+    const { seen, ctx } = harness(async (event) => {
+      if (event.payload.title === "Broken") throw new Error("cannot take this one");
+    });
+    await transact(ctx, (trx) => recordEvents(trx, actor, [labelCreated("Fine"), labelCreated("Broken"), labelCreated("Also fine")]));
+    const rows = await t.database.db.selectFrom("events").selectAll().where("id", "in", [...new Set(seen)]).orderBy("id").execute();
+    expect(rows.map((row) => [(JSON.parse(row.payload) as { title: string }).title, row.dispatched_at !== null, row.attempts])).toEqual([
+      ["Fine", true, 0],
+      ["Broken", false, 1],
+      ["Also fine", true, 0],
+    ]);
   });
 
   it("hands each event to one of two dispatchers draining the same database at once", async () => {

@@ -76,52 +76,62 @@ export function activitiesRepository(db: Kysely<Database>) {
 
   return {
     /** Writes an entry; one whose event and action were already written (a repeated delivery) is skipped. */
+    /** Writes entries of events, one statement per 100; an entry an earlier delivery wrote is skipped. */
+    async insertEventActivities(activities: readonly NewActivity[]): Promise<void> {
+      for (let start = 0; start < activities.length; start += 100) {
+        const rows = activities.slice(start, start + 100).map((activity) => ({
+          ...activity, meta: JSON.stringify(activity.meta), changes: activity.changes === null ? null : JSON.stringify(activity.changes),
+        }));
+        await db.insertInto("activities").values(rows).onConflict((oc) => oc.columns(["event_id", "action"]).doNothing()).execute();
+      }
+    },
+
+    /**
+     * Which of these projects still exist. `lock` (PostgreSQL) holds their rows until the transaction ends,
+     * so a project cannot be deleted before an entry written next commits.
+     */
+    async findExistingProjects(projectIds: readonly number[], { lock = false } = {}): Promise<Set<number>> {
+      if (projectIds.length === 0) return new Set();
+      const rows = await db.selectFrom("projects").select("id").where("id", "in", [...projectIds]).$if(lock, (qb) => qb.forShare()).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * The privacy flags these records have now, by `type:id`, one query per kind (tasks with their list,
+     * lists, milestones, discussions: the kinds whose entries are re-scoped when their privacy changes); a
+     * record gone or of another kind is absent. `lock` (PostgreSQL) holds the rows read until the
+     * transaction ends: a change of their privacy then waits for an entry written next to commit, and
+     * re-scopes it too.
+     */
+    async findSubjectPrivacies(subjects: ReadonlyArray<{ type: string; id: number }>, { lock = false } = {}): Promise<Map<string, PrivateRecord>> {
+      const found = new Map<string, PrivateRecord>();
+      const idsOf = (type: string) => [...new Set(subjects.filter((subject) => subject.type === type).map((subject) => subject.id))];
+      const tasks = idsOf("task");
+      if (tasks.length > 0) {
+        const rows = await db.selectFrom("tasks").innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
+          .select(["tasks.id", "tasks.privacy", "task_lists.privacy as list_privacy"]).where("tasks.id", "in", tasks)
+          .$if(lock, (qb) => qb.forShare()).execute();
+        for (const row of rows) found.set(`task:${row.id}`, { kind: "task", privacy: row.privacy, listPrivacy: row.list_privacy });
+      }
+      const simple = [
+        { type: "task_list", table: "task_lists", kind: "task_list" },
+        { type: "milestone", table: "milestones", kind: "milestone" },
+        { type: "discussion_board", table: "discussions", kind: "discussion" },
+      ] as const;
+      for (const { type, table, kind } of simple) {
+        const ids = idsOf(type);
+        if (ids.length === 0) continue;
+        const rows = await db.selectFrom(table).select(["id", "privacy"]).where("id", "in", ids).$if(lock, (qb) => qb.forShare()).execute();
+        for (const row of rows) found.set(`${type}:${row.id}`, { kind, privacy: row.privacy } as PrivateRecord);
+      }
+      return found;
+    },
+
     async insertActivity(activity: NewActivity): Promise<void> {
       await db.insertInto("activities")
         .values({ ...activity, meta: JSON.stringify(activity.meta), changes: activity.changes === null ? null : JSON.stringify(activity.changes) })
         .$if(activity.event_id !== null, (qb) => qb.onConflict((oc) => oc.columns(["event_id", "action"]).doNothing()))
         .execute();
-    },
-
-    /**
-     * Whether the project still exists. `lock` (PostgreSQL) holds its row until the transaction ends, so
-     * the project cannot be deleted before an entry written next commits.
-     */
-    async projectExists(projectId: number, { lock = false } = {}): Promise<boolean> {
-      const row = await db.selectFrom("projects").select("id").where("id", "=", projectId)
-        .$if(lock, (qb) => qb.forShare()).executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /**
-     * The privacy flags a record has now, for the kinds whose entries are re-scoped when their privacy
-     * changes (tasks with their list, lists, milestones, discussions); undefined when it is gone or of
-     * another kind. `lock` (PostgreSQL) holds the rows read until the transaction ends: a change of their
-     * privacy then waits for an entry written next to commit, and re-scopes it too.
-     */
-    async findSubjectPrivacy(subject: { type: string; id: number }, { lock = false } = {}): Promise<PrivateRecord | undefined> {
-      switch (subject.type) {
-        case "task": {
-          const row = await db.selectFrom("tasks").innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
-            .select(["tasks.privacy", "task_lists.privacy as list_privacy"]).where("tasks.id", "=", subject.id)
-            .$if(lock, (qb) => qb.forShare()).executeTakeFirst();
-          return row && { kind: "task", privacy: row.privacy, listPrivacy: row.list_privacy };
-        }
-        case "task_list": {
-          const row = await db.selectFrom("task_lists").select("privacy").where("id", "=", subject.id).$if(lock, (qb) => qb.forShare()).executeTakeFirst();
-          return row && { kind: "task_list", privacy: row.privacy };
-        }
-        case "milestone": {
-          const row = await db.selectFrom("milestones").select("privacy").where("id", "=", subject.id).$if(lock, (qb) => qb.forShare()).executeTakeFirst();
-          return row && { kind: "milestone", privacy: row.privacy };
-        }
-        case "discussion_board": {
-          const row = await db.selectFrom("discussions").select("privacy").where("id", "=", subject.id).$if(lock, (qb) => qb.forShare()).executeTakeFirst();
-          return row && { kind: "discussion", privacy: row.privacy };
-        }
-        default:
-          return undefined;
-      }
     },
 
     /** Sets the scope of every entry of a project about the given records: their own entries and comments on them. */

@@ -2,10 +2,10 @@ import type { Changes, JsonValue, RecordEventBase } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { DatabaseKind } from "../../db/kysely.js";
 import type { Database } from "../../db/schema.js";
-import type { DispatchedEvent, EventSubscribers } from "../../events/event-subscribers.js";
+import type { DispatchedEvent, EventHandler, EventSubscribers, EventSubscription } from "../../events/event-subscribers.js";
 import { capabilitiesToSee, privacyScopeOf } from "../privacy/privacy.rules.js";
 import { activitiesRepository } from "./activities.repository.js";
-import { recordActivity, resourcePhrase, type ActivityChange, type ActivityEvent, type ActivityResource, type ActivityType } from "./activity-recorder.js";
+import { activityRow, resourcePhrase, type ActivityChange, type ActivityEvent, type ActivityResource, type ActivityType } from "./activity-recorder.js";
 
 type EntryFields = Omit<ActivityEvent, "projectId" | "resourceId" | "title" | "privacyScope" | "eventId">;
 
@@ -24,20 +24,58 @@ export function activitiesSubscribers(ctx: { kind: DatabaseKind }): EventSubscri
   // transaction at a time, so nothing can change in between.
   const lock = ctx.kind === "postgres";
 
+  /**
+   * Writes the entries of a batch of events with a fixed number of queries: their records' privacy, their
+   * projects, one insert. The entry is written after the change committed, maybe much later on a retry: if
+   * its record has been made private (or public) meanwhile, the re-scoping of that change did not see this
+   * entry yet. So the entry takes its record's privacy as it is now; a deleted record keeps the scope the
+   * event carried.
+   */
+  async function writeAll(db: Kysely<Database>, pending: ReadonlyArray<{ event: DispatchedEvent; entry: ActivityEvent }>): Promise<void> {
+    if (pending.length === 0) return;
+    const activities = activitiesRepository(db);
+    const subjectOf = (entry: ActivityEvent) => entry.subject ?? (entry.resourceId === null ? null : { type: entry.resource, id: entry.resourceId });
+    const current = await activities.findSubjectPrivacies(pending.flatMap(({ entry }) => subjectOf(entry) ?? []), { lock });
+    const recordOf = (entry: ActivityEvent) => {
+      const subject = subjectOf(entry);
+      return subject ? current.get(`${subject.type}:${subject.id}`) : undefined;
+    };
+    // A record found means its project is there; otherwise a project deleted before its event was handed
+    // out took its feed with it, and nothing is left to write.
+    const projects = await activities.findExistingProjects([...new Set(pending.filter(({ entry }) => !recordOf(entry)).map(({ entry }) => entry.projectId))], { lock });
+    await activities.insertEventActivities(pending.flatMap(({ event, entry }) => {
+      const record = recordOf(entry);
+      if (event.actor.id === null || (!record && !projects.has(entry.projectId))) return [];
+      const privacyScope = record ? privacyScopeOf(capabilitiesToSee(record)) : entry.privacyScope;
+      return [activityRow({ id: event.actor.id, displayName: event.actor.displayName }, { ...entry, privacyScope, eventId: event.id, occurredAt: event.occurredAt })];
+    }));
+  }
+
+  /** Entries of the batch under way in a transaction, written together when its events have all been read. */
+  const pendingIn = new WeakMap<Kysely<Database>, Array<{ event: DispatchedEvent; entry: ActivityEvent }>>();
+
   async function write(event: DispatchedEvent, db: Kysely<Database>, entry: ActivityEvent): Promise<void> {
     // Entries are signed by a person; an event of the system itself has no entry to write.
     if (event.actor.id === null) return;
-    const activities = activitiesRepository(db);
-    // The entry is written after the change committed, maybe much later on a retry: if its record has been
-    // made private (or public) meanwhile, the re-scoping of that change did not see this entry yet. So the
-    // entry takes its record's privacy as it is now; a deleted record keeps the scope the event carried.
-    const subject = entry.subject ?? (entry.resourceId === null ? null : { type: entry.resource, id: entry.resourceId });
-    const current = subject ? await activities.findSubjectPrivacy(subject, { lock }) : undefined;
-    // A record found means its project is there; otherwise a project deleted before its event was handed
-    // out took its feed with it, and nothing is left to write.
-    if (!current && !(await activities.projectExists(entry.projectId, { lock }))) return;
-    const privacyScope = current ? privacyScopeOf(capabilitiesToSee(current)) : entry.privacyScope;
-    await recordActivity(db, { id: event.actor.id, displayName: event.actor.displayName }, { ...entry, privacyScope, eventId: event.id, occurredAt: event.occurredAt });
+    const pending = pendingIn.get(db);
+    if (pending) pending.push({ event, entry });
+    else await writeAll(db, [{ event, entry }]);
+  }
+
+  /** A handler of single events as one that takes a batch: its entries are collected, then written at once. */
+  function batched<N extends DispatchedEvent["name"]>(handler: EventHandler<N>): EventSubscription<N> {
+    return {
+      batch: async (events, db) => {
+        const pending: Array<{ event: DispatchedEvent; entry: ActivityEvent }> = [];
+        pendingIn.set(db, pending);
+        try {
+          for (const event of events) await handler(event, db);
+        } finally {
+          pendingIn.delete(db);
+        }
+        await writeAll(db, pending);
+      },
+    };
   }
 
   /** The entry about the record an event names, of the given kind. */
@@ -71,7 +109,7 @@ export function activitiesSubscribers(ctx: { kind: DatabaseKind }): EventSubscri
     };
   }
 
-  return {
+  const handlers: EventSubscribers = {
     "project.created": about("project", "create"),
     "project.updated": (event, db) => about("project", "update", { changes: changeList(event.payload.changes) })(event, db),
     "project.duplicated": (event, db) => about("project", "duplicate", { meta: { source_project_id: event.payload.sourceProjectId } })(event, db),
@@ -137,4 +175,8 @@ export function activitiesSubscribers(ctx: { kind: DatabaseKind }): EventSubscri
       return write(event, db, { projectId, type: "update", resource: "project_settings", resourceId: null, title: key, meta: { key, changes } });
     },
   };
+  // Every handler takes its events in batches, so a bulk change's entries cost a few queries, not a few per task.
+  return Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [name, batched(handler as EventHandler<DispatchedEvent["name"]>)]),
+  ) as EventSubscribers;
 }

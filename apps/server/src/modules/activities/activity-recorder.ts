@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { nowUtc } from "../../lib/dates.js";
-import { activitiesRepository } from "./activities.repository.js";
+import { activitiesRepository, type NewActivity } from "./activities.repository.js";
 import type { ActivityChange, ActivityResource, ActivityType } from "./activity-catalogue.js";
 import { recordPhrase, renderActivitySentence } from "./activity-sentences.js";
 
@@ -39,8 +39,13 @@ export function resourcePhrase(resource: ActivityResource, title: string): strin
 
 /** Writes activities, inside the caller's transaction when given one. */
 export function recordActivity(db: Kysely<Database>, actor: Pick<Actor, "id" | "displayName">, event: ActivityEvent): Promise<void> {
+  return activitiesRepository(db).insertActivity(activityRow(actor, event));
+}
+
+/** The row of an activity entry. */
+export function activityRow(actor: Pick<Actor, "id" | "displayName">, event: ActivityEvent): NewActivity {
   const subject = event.subject ?? (event.resourceId === null ? null : { type: event.resource, id: event.resourceId });
-  return activitiesRepository(db).insertActivity({
+  return {
     project_id: event.projectId,
     actor_id: actor.id,
     action: `${event.type}_${event.resource}`,
@@ -62,7 +67,7 @@ export function recordActivity(db: Kysely<Database>, actor: Pick<Actor, "id" | "
     title: event.title,
     changes: event.changes && event.changes.length > 0 ? event.changes : null,
     event_id: event.eventId === undefined ? null : String(event.eventId),
-  });
+  };
 }
 
 /**
