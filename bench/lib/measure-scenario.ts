@@ -3,7 +3,7 @@ import { LoadFailure, runLoad, type LoadFigures } from "./load-run.js";
 import { withPeakRss } from "./peak-rss.js";
 import type { QueryCounter } from "./plotline-server.js";
 import type { RunSettings } from "./report.js";
-import type { BenchContext, Scenario, ScenarioRequest } from "./scenario.js";
+import type { BenchContext, Scenario, ScenarioLoad, ScenarioRequest } from "./scenario.js";
 
 /** Where a scenario's requests go, and the query counter of that server when it has a database. */
 export interface TargetServer {
@@ -24,10 +24,23 @@ export interface ScenarioMeasurement extends LoadFigures {
 /** Requests sent one after another to time a single request precisely. */
 const SOLO_REQUESTS = 60;
 
+/** The requests of a load in the order one connection sends them, from wherever the last one left off. */
+function cycleOf(load: ScenarioLoad): () => ScenarioRequest {
+  const cycle: readonly ScenarioRequest[] = Array.isArray(load) ? load : [load as ScenarioRequest];
+  let next = 0;
+  return () => {
+    const request = cycle[next % cycle.length];
+    next += 1;
+    if (!request) throw new Error("A load needs at least one request");
+    return request;
+  };
+}
+
 /** Times requests sent one at a time: what one user waits, without the queue a load run builds. */
-async function soloLatency(origin: string, request: ScenarioRequest): Promise<{ soloP50Ms: number; soloP95Ms: number }> {
+async function soloLatency(origin: string, nextRequest: () => ScenarioRequest): Promise<{ soloP50Ms: number; soloP95Ms: number }> {
   const times: number[] = [];
   for (let i = 0; i < SOLO_REQUESTS; i += 1) {
+    const request = nextRequest();
     const started = performance.now();
     const response = await receiveRequest(origin, request);
     times.push(performance.now() - started);
@@ -45,15 +58,24 @@ export async function measureScenario(
   target: TargetServer,
   settings: RunSettings,
 ): Promise<ScenarioMeasurement> {
-  const request = await scenario.prepare(ctx);
-  const load = { origin: target.origin, request, connections: settings.connections };
+  const prepared = await scenario.prepare(ctx);
+  const load = { origin: target.origin, request: prepared, connections: settings.connections };
+  const request = cycleOf(prepared)();
   try {
     await runLoad({ ...load, seconds: settings.warmupSeconds, warmUp: true });
+    // The connections of a cycle run at once, so a load leaves the data in any state. One pass through the
+    // whole cycle, alone, leaves it as the request before the next one in the cycle expects it (a reopen
+    // before a completion), so the counted and the solo requests each do the full work.
+    const nextRequest = cycleOf(prepared);
+    const cycleLength = Array.isArray(prepared) ? prepared.length : 0;
+    if (cycleLength > 0) await settleIfCounting(target.queries);
+    for (let sent = 0; sent < cycleLength; sent += 1) await sendRequest(target.origin, nextRequest());
     // Counted after the warm-up, so the figure is the steady state (caches filled), not a cold start.
-    const sqlPerRequest = target.queries ? await countQueries(target.origin, request, target.queries) : null;
+    const sqlPerRequest = target.queries ? await countQueries(target.origin, nextRequest(), target.queries) : null;
     const { result: figures, rssPeakMiB } = await withPeakRss(() => runLoad({ ...load, seconds: settings.seconds }));
     await settleIfCounting(target.queries);
-    return { ...figures, sqlPerRequest, rssPeakMiB, ...(await soloLatency(target.origin, request)) };
+    for (let sent = 0; sent < cycleLength; sent += 1) await sendRequest(target.origin, nextRequest());
+    return { ...figures, sqlPerRequest, rssPeakMiB, ...(await soloLatency(target.origin, nextRequest)) };
   } catch (error) {
     if (error instanceof LoadFailure) throw new LoadFailure(`${error.message}\n${await describeOneResponse(target.origin, request)}`);
     throw error;

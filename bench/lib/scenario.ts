@@ -15,6 +15,12 @@ export interface ScenarioRequest {
   body?: unknown;
 }
 
+/**
+ * What a load run sends: one request repeated, or a cycle of requests each connection sends in turn (a
+ * write that undoes the one before it, so that every request does the same work again).
+ */
+export type ScenarioLoad = ScenarioRequest | readonly ScenarioRequest[];
+
 /** A JSON call to Plotline for seeding; throws on a non-2xx answer. */
 export type ApiCall = (method: HttpMethod, path: string, body?: unknown) => Promise<unknown>;
 
@@ -42,22 +48,22 @@ export type ScenarioSpec<TSeed> =
       name: string;
       target: Target;
       seed?: undefined;
-      request: (ctx: BenchContext) => ScenarioRequest;
+      request: (ctx: BenchContext) => ScenarioLoad;
     }
   | {
       name: string;
       target: Target;
       /** Runs once, before the warm-up, outside any measurement. */
       seed: (ctx: BenchContext) => Promise<TSeed>;
-      request: (ctx: BenchContext, seeded: TSeed) => ScenarioRequest;
+      request: (ctx: BenchContext, seeded: TSeed) => ScenarioLoad;
     };
 
 /** A scenario ready to run: the runner only needs the request it ends up sending. */
 export interface Scenario {
   name: string;
   target: Target;
-  /** Seeds (when the scenario has a seed) and returns the request to load. */
-  prepare: (ctx: BenchContext) => Promise<ScenarioRequest>;
+  /** Seeds (when the scenario has a seed) and returns the request (or cycle of requests) to load. */
+  prepare: (ctx: BenchContext) => Promise<ScenarioLoad>;
 }
 
 /**

@@ -4,10 +4,12 @@ import { calendarMonth, calendarResourceMonth } from "./calendar.js";
 import { duplicateThousandTaskProject } from "./duplication.js";
 import { health } from "./health.js";
 import { helloWorld } from "./hello-world.js";
+import { notificationsList } from "./notifications.js";
 import { oneProject, oneTask, projectsList } from "./single-records.js";
 import { searchAsMember, searchCommonWord, searchInProject, searchNarrow } from "./search.js";
 import { taskListsKanbanTenThousand, taskListsTenThousand, taskListsThousand } from "./task-lists.js";
 import { taskCreate, tasksFiltered, tasksOfUser } from "./tasks.js";
+import { bulkCompleteTasks } from "./tasks-bulk.js";
 
 /** Every scenario, in the order they run. The baseline comes first: the others' ratios are to it. */
 export const SCENARIOS: Scenario[] = [
@@ -28,7 +30,9 @@ export const SCENARIOS: Scenario[] = [
   searchNarrow,
   searchAsMember,
   searchInProject,
+  notificationsList,
   taskCreate,
+  bulkCompleteTasks,
   // Last: every request writes a whole 1,000-task copy.
   duplicateThousandTaskProject,
 ];

@@ -208,7 +208,12 @@ export interface DomainEventMap {
   "label.updated": RecordEventBase & { color: string; changes: Changes<LabelFields> };
   "label.deleted": RecordEventBase;
   /** One project setting changed; `changes` holds only what really changed, per role and capability. */
-  "project_settings.updated": { projectId: number; key: string; changes: { [role: string]: { [capability: string]: boolean } } };
+  /** `changes`: per role the capabilities changed (`capabilities`), or a flag's old and new value (`assignees_can_edit`). */
+  "project_settings.updated": {
+    projectId: number;
+    key: string;
+    changes: { [role: string]: { [capability: string]: boolean } } | { from: boolean; to: boolean };
+  };
 }
 
 /** The name of a domain event. */

@@ -28,3 +28,4 @@ export * from "./labels.js";
 export * from "./project-settings.js";
 export * from "./events.js";
 export * from "./search.js";
+export * from "./notifications.js";

@@ -59,6 +59,7 @@ export interface MenuEntry {
 export const MENU_ORDER = {
   projects: 1,
   my_tasks: 2,
+  inbox: 3,
   calendar: 4,
   reports: 5,
   progress: 6,
@@ -83,6 +84,8 @@ export const ROUTES = {
   login: "/login",
   project_lists: "/",
   my_tasks: "/my-tasks",
+  /** The caller's Inbox: entries about tasks assigned to them, mentions, and the tasks they follow. */
+  inbox: "/inbox",
   calendar: "/calendar",
   /** The single-task modal over the calendar; `list_id` may ride along as a query parameter. */
   calendar_single_task: "/calendar/projects/:project_id/tasks/:task_id",

@@ -34,6 +34,11 @@ export type ProjectCapabilities = Record<ConfigurableRole, Record<Capability, bo
 export const PROJECT_SETTINGS = {
   /** Capabilities of co-workers and clients; managers always hold all ten. */
   capabilities: { schema: capabilitiesValue, default: DEFAULT_CAPABILITIES as ProjectCapabilities },
+  /**
+   * Co-workers assigned to a task may change its title, description, dates and estimation (never its
+   * privacy, assignees or list). Off by default, as in the original.
+   */
+  assignees_can_edit: { schema: zFlag, default: false },
 } as const;
 
 /** The name of a known project setting. */
@@ -45,6 +50,7 @@ const capabilitySetSchemaOut = z.object(Object.fromEntries(CAPABILITIES.map((cap
 /** Every project setting with its value (the saved one merged onto the default). */
 export const projectSettingsSchema = z.object({
   capabilities: z.object({ co_worker: capabilitySetSchemaOut, client: capabilitySetSchemaOut }),
+  assignees_can_edit: z.boolean(),
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 
@@ -66,7 +72,7 @@ export const saveProjectSettingsBody = z.union([
 export type SaveProjectSettingsBody = z.infer<typeof saveProjectSettingsBody>;
 
 /** A checked project setting, ready to be merged and saved. */
-export type ParsedProjectSetting = { key: "capabilities"; value: CapabilitiesValue };
+export type ParsedProjectSetting = { key: "capabilities"; value: CapabilitiesValue } | { key: "assignees_can_edit"; value: boolean };
 
 /**
  * Checks one setting against its schema. Returns the parsed value, or the messages of what is wrong, each
@@ -79,7 +85,7 @@ export function parseProjectSetting(
   if (!(key in PROJECT_SETTINGS)) return { ok: false, params: { key: [`Unknown setting ${key}; known: ${PROJECT_SETTING_KEYS.join(", ")}`] } };
   const known = key as ProjectSettingKey;
   const parsed = PROJECT_SETTINGS[known].schema.safeParse(value);
-  if (parsed.success) return { ok: true, setting: { key: known, value: parsed.data } };
+  if (parsed.success) return { ok: true, setting: { key: known, value: parsed.data } as ParsedProjectSetting };
   const params: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
     const path = [known, ...issue.path.map(String)];
@@ -91,7 +97,7 @@ export function parseProjectSetting(
     }
     const where = path.join(".");
     const message = issue.code === "invalid_union" || issue.code === "invalid_type"
-      ? `${where} must be ${path.length === 3 ? "true or false" : "an object"}`
+      ? `${where} must be ${path.length === 3 || known === "assignees_can_edit" ? "true or false" : "an object"}`
       : issue.message;
     (params[where] ??= []).push(message);
   }

@@ -10,6 +10,17 @@ import { userSchema } from "./users.js";
 export const TASK_STATUS = { incomplete: 0, complete: 1, pending: 2 } as const;
 export const zTaskStatus = zInt.min(0).max(2);
 
+/**
+ * Task priority by name, the one table of names for server and web: 0 none, 1 low, 2 medium, 3 high,
+ * 4 urgent. A higher number is more pressing (`orderby=priority` lists the most pressing first).
+ */
+export const TASK_PRIORITY = { none: 0, low: 1, medium: 2, high: 3, urgent: 4 } as const;
+export type TaskPriorityName = keyof typeof TASK_PRIORITY;
+/** The priority names, by value: `TASK_PRIORITY_NAMES[3]` is `high`. */
+export const TASK_PRIORITY_NAMES = ["none", "low", "medium", "high", "urgent"] as const satisfies readonly TaskPriorityName[];
+/** A task's priority as written: 0 (none) to 4 (urgent). */
+export const zTaskPriority = zInt.min(0).max(4);
+
 /** Privacy as the documents send it in `meta.privacy`: "1" private, "0" public. */
 export const privacyMetaSchema = z.enum(["0", "1"]);
 
@@ -22,6 +33,11 @@ export const taskAbilitiesSchema = z.object({
   can_move: z.boolean(),
   /** Show the privacy switch in its form: an editor who holds view_private_task. */
   can_set_privacy: z.boolean(),
+  /**
+   * Change its title, description, dates and estimation: whoever has can_edit, and a co-worker assigned to
+   * the task when the project's setting `assignees_can_edit` is on. Every other field needs can_edit.
+   */
+  can_edit_details: z.boolean(),
 });
 export type TaskAbilities = z.infer<typeof taskAbilitiesSchema>;
 
@@ -88,6 +104,12 @@ export function statusesOf(filter: z.infer<typeof taskStatusFilter>): readonly n
   return typeof filter === "number" ? [filter] : TASK_STATUS_WORDS[filter];
 }
 
+/** A priority filter: a value 0 to 4 or its name (`high`). */
+export const taskPriorityFilter = z.union([z.enum(TASK_PRIORITY_NAMES), zTaskPriority]).transform((value) => (typeof value === "number" ? value : TASK_PRIORITY[value]));
+
+/** The orders `GET pm/v2/tasks` offers besides its default, newest first. */
+export const TASK_ORDERS = ["priority"] as const;
+
 /** `GET /api/pm/v2/tasks` and `GET /api/pm/v2/projects/{p}/tasks` filters. */
 export const listTasksQuery = z.object({
   project_id: z.union([zId, z.array(zId)]).optional(),
@@ -103,6 +125,10 @@ export const listTasksQuery = z.object({
   milestone: zId.optional(),
   task_list_id: zId.optional(),
   title: z.string().trim().max(200).optional(),
+  /** `priority=3`, `priority=high` or `priority[]=3&priority[]=4`: tasks of any of these priorities. */
+  priority: z.union([taskPriorityFilter, z.array(taskPriorityFilter).max(5)]).optional(),
+  /** `priority`: most pressing first, newest first within a priority. Without it: newest first. */
+  orderby: z.enum(TASK_ORDERS).optional(),
   /** 1 to 100; every task at once (-1) is not offered, as a reader may see hundreds of thousands. */
   per_page: zInt.min(1).max(100).default(20),
   page: zInt.min(1).default(1),
@@ -123,7 +149,7 @@ export const createTaskBody = z.object({
   due_date: zOptionalDate.optional(),
   estimation: zInt.min(0).max(1_000_000).default(0),
   privacy: zFlag.default(false),
-  priority: zInt.min(0).max(10).default(0),
+  priority: zTaskPriority.default(0),
   complexity: zInt.min(0).max(10).default(0),
   payable: zFlag.default(false),
   recurrent: zInt.min(0).max(10).default(0),
@@ -142,7 +168,7 @@ export const updateTaskBody = z.object({
   due_date: zOptionalDate.optional(),
   estimation: zInt.min(0).max(1_000_000).optional(),
   privacy: zFlag.optional(),
-  priority: zInt.min(0).max(10).optional(),
+  priority: zTaskPriority.optional(),
   complexity: zInt.min(0).max(10).optional(),
   payable: zFlag.optional(),
   recurrent: zInt.min(0).max(10).optional(),
@@ -168,3 +194,51 @@ export const sortTasksBody = z.object({
   moved_task_id: zId.optional(),
 });
 export type SortTasksBody = z.infer<typeof sortTasksBody>;
+
+/** Tasks one bulk call may name at most. */
+export const MAX_BULK_TASKS = 500;
+
+/** The tasks a bulk call acts on: 1 to 500 ids, none twice. */
+const bulkTaskIds = z
+  .array(zId)
+  .min(1)
+  .max(MAX_BULK_TASKS)
+  .refine((ids) => new Set(ids).size === ids.length, { error: "task_ids must not name a task twice" });
+
+/** How `assign` treats the tasks' current assignees: `add` keeps them (the default), `replace` drops them. */
+export const BULK_ASSIGN_MODES = ["add", "replace"] as const;
+
+/**
+ * `POST /api/pm/v2/projects/{p}/tasks/bulk`: one action on many tasks of the project, all or nothing.
+ * `complete` and `reopen` set the status; `move` sends the tasks to the end of a list; `assign` adds
+ * `assignees` to each task (or with `mode: "replace"` makes them its only assignees, `[]` for none);
+ * `due_date` sets or (null) clears the due date; `priority` sets it; `delete` removes the tasks with their
+ * sub-tasks and comments.
+ */
+export const bulkTasksBody = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("complete"), task_ids: bulkTaskIds }),
+  z.object({ action: z.literal("reopen"), task_ids: bulkTaskIds }),
+  z.object({ action: z.literal("move"), task_ids: bulkTaskIds, task_list_id: zId }),
+  z.object({
+    action: z.literal("assign"),
+    task_ids: bulkTaskIds,
+    assignees: z.array(zId).max(200),
+    mode: z.enum(BULK_ASSIGN_MODES).default("add"),
+  }),
+  z.object({ action: z.literal("due_date"), task_ids: bulkTaskIds, due_date: zOptionalDate }),
+  z.object({ action: z.literal("priority"), task_ids: bulkTaskIds, priority: zTaskPriority }),
+  z.object({ action: z.literal("delete"), task_ids: bulkTaskIds }),
+]);
+export type BulkTasksBody = z.infer<typeof bulkTasksBody>;
+export type BulkTaskAction = BulkTasksBody["action"];
+
+/**
+ * The answer of a bulk call: the named tasks as they are now, in the order named (none after `delete`),
+ * and which of them the call changed (a task already in the asked state is left as it was) or deleted.
+ */
+export const bulkTasksResultSchema = z.object({
+  data: z.array(taskSchema),
+  meta: z.object({ changed_ids: z.array(z.number().int()), deleted_ids: z.array(z.number().int()) }),
+  message: z.string().optional(),
+});
+export type BulkTasksResult = z.infer<typeof bulkTasksResultSchema>;

@@ -84,9 +84,9 @@ describe("the registry", () => {
 
   it("sends the documents' menu: site entries first in their order, and site-manager entries only to site managers", () => {
     const forManager = menuFor(MODULES, ["files", "calendar"], true).filter((entry) => entry.area === "site").map((entry) => [entry.route, entry.order]);
-    expect(forManager).toEqual([["project_lists", 1], ["my_tasks", 2], ["calendar", 4], ["module_lists", 8], ["users", 20], ["license", 30], ["general_settings", 40]]);
+    expect(forManager).toEqual([["project_lists", 1], ["my_tasks", 2], ["inbox", 3], ["calendar", 4], ["module_lists", 8], ["users", 20], ["license", 30], ["general_settings", 40]]);
     const forCoWorker = menuFor(MODULES, [], false).map((entry) => entry.route);
-    expect(forCoWorker).toEqual(["project_lists", "my_tasks", "pm_overview", "task_lists", "discussions", "milestones", "pm_pro_settings"]);
+    expect(forCoWorker).toEqual(["project_lists", "my_tasks", "inbox", "pm_overview", "task_lists", "discussions", "milestones", "pm_pro_settings"]);
   });
 
   it("gives every area of the server messages to one module, but the platform's own", () => {

@@ -14,6 +14,7 @@ import { milestonesModule } from "./milestones/milestones.module.js";
 import type { ModuleDefinition } from "./module.js";
 import { moduleListsModule } from "./module-lists/module-lists.module.js";
 import { moduleStatesModule } from "./module-states/module-states.module.js";
+import { notificationsModule } from "./notifications/notifications.module.js";
 import { pagesModule } from "./pages/pages.module.js";
 import { projectSettingsModule } from "./project-settings/project-settings.module.js";
 import { projectsModule } from "./projects/projects.module.js";
@@ -53,4 +54,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   duplicationModule,
   calendarModule,
   searchModule,
+  notificationsModule,
 ];

@@ -22,7 +22,7 @@ export const projectSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Save settings: one {key, value} or {settings: [{key, value}]}; known keys: capabilities",
+        summary: "Save settings: one {key, value} or {settings: [{key, value}]}; known keys: capabilities, assignees_can_edit",
         params,
         body: saveProjectSettingsBody,
         response: { 200: projectSettingsEnvelope },

@@ -2,6 +2,7 @@ import {
   CAPABILITIES,
   CONFIGURABLE_ROLES,
   parseProjectSetting,
+  PROJECT_SETTINGS,
   type CapabilitiesValue,
   type ParsedProjectSetting,
   type ProjectCapabilities,
@@ -13,7 +14,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { recordEvent, transact } from "../../events/record-event.js";
-import { capabilitiesFor, type ProjectAccessService } from "../projects/project-access.js";
+import { capabilitiesFor, flagSetting, type ProjectAccessService } from "../projects/project-access.js";
 import { projectPolicy } from "../projects/projects.policy.js";
 import { projectSettingsRepository } from "./project-settings.repository.js";
 
@@ -68,7 +69,10 @@ export function projectSettingsService(ctx: AppContext, access: ProjectAccessSer
 
   async function readSettings(projectId: number): Promise<ProjectSettings> {
     const saved = await settings.findValues(projectId);
-    return { capabilities: effectiveCapabilities(saved.get("capabilities") ?? null) };
+    return {
+      capabilities: effectiveCapabilities(saved.get("capabilities") ?? null),
+      assignees_can_edit: flagSetting(saved.get("assignees_can_edit") ?? null, PROJECT_SETTINGS.assignees_can_edit.default),
+    };
   }
 
   return {
@@ -90,6 +94,14 @@ export function projectSettingsService(ctx: AppContext, access: ProjectAccessSer
         const now = nowUtc();
         for (const setting of parsed) {
           // Each key merges its own way; a key added to PROJECT_SETTINGS (and ParsedProjectSetting) adds its case here.
+          if (setting.key === "assignees_can_edit") {
+            const before = flagSetting(saved.get(setting.key) ?? null, PROJECT_SETTINGS.assignees_can_edit.default);
+            saved.set(setting.key, JSON.stringify(setting.value));
+            if (before === setting.value) continue;
+            await repo.saveValue(projectId, setting.key, JSON.stringify(setting.value), now);
+            await recordEvent(trx, actor, { name: "project_settings.updated", payload: { projectId, key: setting.key, changes: { from: before, to: setting.value } } });
+            continue;
+          }
           const { next, changed } = applyCapabilities(effectiveCapabilities(saved.get(setting.key) ?? null), setting.value);
           const json = JSON.stringify(next);
           saved.set(setting.key, json);

@@ -39,7 +39,7 @@ describe("GET /api/pm/v2/projects/:project/settings", () => {
     const fresh = (await createProjectWithCast(cast)).id;
     const response = await cast.manager.inject({ method: "GET", url: url(fresh) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { capabilities: DEFAULT_CAPABILITIES } });
+    expect(response.json()).toEqual({ data: { capabilities: DEFAULT_CAPABILITIES, assignees_can_edit: false } });
     expect(response.json().data.capabilities.client).toMatchObject({ create_task: true, create_file: true, view_private_task: false });
   });
 
@@ -93,6 +93,24 @@ describe("POST /api/pm/v2/projects/:project/settings", () => {
     expect(JSON.parse(activity.meta)).toEqual({ key: "capabilities", changes: { co_worker: { create_file: false, view_private_file: false } } });
   });
 
+  it("turns assignees_can_edit on and off, with one activity per change", async () => {
+    const project = (await createProjectWithCast(cast)).id;
+    const before = await count("activities");
+    const on = await save(cast.manager, { key: "assignees_can_edit", value: "1" }, project);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.assignees_can_edit).toBe(true);
+    expect((await save(cast.manager, { key: "assignees_can_edit", value: true }, project)).json().data.assignees_can_edit).toBe(true);
+    expect(await count("activities")).toBe(before + 1);
+    const activity = await t.database.db.selectFrom("activities").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(JSON.parse(activity.meta)).toEqual({ key: "assignees_can_edit", changes: { from: false, to: true } });
+    const off = await save(cast.manager, { key: "assignees_can_edit", value: false }, project);
+    expect(off.json().data).toEqual({ capabilities: DEFAULT_CAPABILITIES, assignees_can_edit: false });
+    expect(await count("activities")).toBe(before + 2);
+    const wrong = await save(cast.manager, { key: "assignees_can_edit", value: "maybe" }, project);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().data.params).toEqual({ assignees_can_edit: ["assignees_can_edit must be true or false"] });
+  });
+
   it("writes no activity when nothing changes", async () => {
     const project = (await createProjectWithCast(cast)).id;
     const before = await count("activities");
@@ -116,7 +134,7 @@ describe("POST /api/pm/v2/projects/:project/settings", () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().data.params).toEqual({
-      key: ["Unknown setting colour; known: capabilities"],
+      key: ["Unknown setting colour; known: capabilities, assignees_can_edit"],
       capabilities: ["Unknown role admin"],
       "capabilities.client": ["Unknown capability fly"],
       "capabilities.client.create_task": ["capabilities.client.create_task must be true or false"],

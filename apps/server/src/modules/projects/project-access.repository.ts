@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 
-/** A membership with the project's capability overrides, as access checks need it. */
+/** A membership with the project's capability overrides and assignee-editing setting, as access checks need it. */
 export interface MembershipRow {
   project_id: number;
   role_id: number | null;
   capabilities: string | null;
+  /** The saved `assignees_can_edit` setting (JSON text), null when never saved. */
+  assignees_can_edit: string | null;
 }
 
 /** Queries behind access checks: one row per project, in one query whatever the number of projects. */
@@ -15,7 +17,8 @@ export function projectAccessRepository(db: Kysely<Database>) {
       .selectFrom("projects")
       .leftJoin("project_members", (join) => join.onRef("project_members.project_id", "=", "projects.id").on("project_members.user_id", "=", userId))
       .leftJoin("project_settings", (join) => join.onRef("project_settings.project_id", "=", "projects.id").on("project_settings.key", "=", "capabilities"))
-      .select(["projects.id as project_id", "project_members.role_id", "project_settings.value as capabilities"]);
+      .leftJoin("project_settings as editing", (join) => join.onRef("editing.project_id", "=", "projects.id").on("editing.key", "=", "assignees_can_edit"))
+      .select(["projects.id as project_id", "project_members.role_id", "project_settings.value as capabilities", "editing.value as assignees_can_edit"]);
   }
 
   return {

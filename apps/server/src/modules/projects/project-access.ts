@@ -25,6 +25,8 @@ export interface ProjectAccess {
   /** Site manager or the project's manager: every capability and every record. */
   isManager: boolean;
   can: (capability: Capability) => boolean;
+  /** The project's setting `assignees_can_edit`: co-workers assigned to a task may change its details. */
+  assigneesCanEdit: boolean;
 }
 
 const ROLE_NAMES: Record<number, RoleName> = { [ROLE.manager]: "manager", [ROLE.co_worker]: "co_worker", [ROLE.client]: "client" };
@@ -47,16 +49,30 @@ export function capabilitiesFor(role: ConfigurableRole, savedJson: string | null
   return merged;
 }
 
+/** A yes/no project setting as saved (JSON text), or `fallback` when never saved or unreadable. */
+export function flagSetting(savedJson: string | null, fallback: boolean): boolean {
+  if (!savedJson) return fallback;
+  try {
+    const value: unknown = JSON.parse(savedJson);
+    if (value === true || value === 1 || value === "1" || value === "true") return true;
+    if (value === false || value === 0 || value === "0" || value === "false") return false;
+  } catch {
+    // A broken setting reads as never saved, like broken capabilities.
+  }
+  return fallback;
+}
+
 const MAY_DO_ANYTHING = (_capability: Capability) => true;
 
 function toAccess(actor: Actor, row: MembershipRow): ProjectAccess | null {
   const role = row.role_id === null ? null : (ROLE_NAMES[row.role_id] ?? null);
+  const assigneesCanEdit = flagSetting(row.assignees_can_edit, false);
   if (actor.isSiteManager || role === "manager") {
-    return { projectId: row.project_id, userId: actor.id, role, isManager: true, can: MAY_DO_ANYTHING };
+    return { projectId: row.project_id, userId: actor.id, role, isManager: true, can: MAY_DO_ANYTHING, assigneesCanEdit };
   }
   if (role === null) return null;
   const capabilities = capabilitiesFor(role, row.capabilities);
-  return { projectId: row.project_id, userId: actor.id, role, isManager: false, can: (capability) => capabilities[capability] };
+  return { projectId: row.project_id, userId: actor.id, role, isManager: false, can: (capability) => capabilities[capability], assigneesCanEdit };
 }
 
 // Access is worked out once per request: the cache hangs off the request's own actor object (auth hands

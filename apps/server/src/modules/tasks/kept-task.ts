@@ -29,7 +29,7 @@ export function keepTask(task: Task, facts: TaskAbilityFacts, assigneeIds: reado
   return { head: openObject(shared), facts: { created_by, privacy, parent_id }, assigneeIds };
 }
 
-/** The JSON of each set of abilities, written once (there are at most 32), by its flags as bits. */
+/** The JSON of each set of abilities, written once (there are at most 64), by its flags as bits. */
 const abilitiesJson = new Map<number, string>();
 
 function abilitiesText(abilities: TaskAbilities): string {

@@ -50,6 +50,10 @@ export interface TaskSearch {
   milestoneId?: number;
   taskListId?: number;
   title?: string;
+  /** Any of these priorities (0 none to 4 urgent). */
+  priorities?: readonly number[];
+  /** `priority`: most pressing first, then newest first; by default newest first. */
+  order?: "priority";
 }
 
 const INCOMPLETE_STATUSES = [0, 2];
@@ -104,6 +108,9 @@ export function taskPagesRepository(db: Kysely<Database>) {
         }
         if (search.taskListId !== undefined) conditions.push(eb("tasks.task_list_id", "=", search.taskListId));
         if (search.title) conditions.push(containsIgnoringCase("tasks.title", search.title));
+        if (search.priorities !== undefined) {
+          conditions.push(search.priorities.length === 1 ? eb("tasks.priority", "=", search.priorities[0] ?? 0) : eb("tasks.priority", "in", [...search.priorities]));
+        }
         return eb.and(conditions);
       });
   }
@@ -192,13 +199,15 @@ export function taskPagesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * One page of the search, newest first, with the total. The page's ids are chosen first and whole
+     * One page of the search, newest first (or most pressing first), with the total. The page's ids are chosen first and whole
      * rows read for them alone: SQLite otherwise tends to fetch and sort every matching row when an index
      * narrows the filter, while picking ids costs at most what the count costs.
      */
     async searchTasks(search: TaskSearch, limit: number | null, offset: number): Promise<{ rows: TaskRecord[]; total: number }> {
+      const byPriority = search.order === "priority";
       const pageIds = searched(search)
         .select("tasks.id")
+        .$if(byPriority, (qb) => qb.orderBy("tasks.priority", "desc"))
         .orderBy("tasks.id", "desc")
         .$if(limit !== null, (qb) => qb.limit(limit ?? 0).offset(offset));
       const [rows, total] = await Promise.all([
@@ -208,6 +217,7 @@ export function taskPagesRepository(db: Kysely<Database>) {
           .selectAll("tasks")
           .select(["task_types.title as type_title", "task_types.description as type_description"])
           .where("tasks.id", "in", pageIds)
+          .$if(byPriority, (qb) => qb.orderBy("tasks.priority", "desc"))
           .orderBy("tasks.id", "desc")
           .execute(),
         searched(search).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),

@@ -34,6 +34,7 @@ export function scopesFor(accesses: Iterable<ProjectAccess>): ProjectScope[] {
 /** The filters of a tasks query, apart from which projects it covers. */
 export function searchFilters(query: ListTasksQuery, timezone: string): Omit<TaskSearch, "scopes"> {
   const users = query.users === undefined ? undefined : Array.isArray(query.users) ? query.users : [query.users];
+  const priorities = query.priority === undefined ? undefined : Array.isArray(query.priority) ? query.priority : [query.priority];
   return {
     assigneeIds: users,
     statuses: query.status === undefined ? undefined : statusesOf(query.status),
@@ -45,6 +46,9 @@ export function searchFilters(query: ListTasksQuery, timezone: string): Omit<Tas
     milestoneId: query.milestone,
     taskListId: query.task_list_id,
     title: query.title || undefined,
+    // Sorted and without repeats, so that the same filter written in any order is one kept search.
+    priorities: priorities && [...new Set(priorities)].sort((a, b) => a - b),
+    order: query.orderby,
   };
 }
 

@@ -124,6 +124,54 @@ describe("GET /api/pm/v2/tasks", () => {
   });
 });
 
+describe("priority filters and order", () => {
+  beforeAll(async () => {
+    const set = (title: string, priority: number) => t.database.db.updateTable("tasks").set({ priority }).where("title", "=", title).execute();
+    await set("A late", 4);
+    await set("A early", 3);
+    await set("B done", 1);
+  });
+
+  it("filters by one priority, by several, and by name", async () => {
+    expect(await titles(cast.coWorker, "?priority=3")).toEqual(["A early"]);
+    expect(await titles(cast.coWorker, "?priority=high")).toEqual(["A early"]);
+    expect(await titles(cast.coWorker, "?priority[]=3&priority[]=4")).toEqual(["A early", "A late"]);
+    expect(await titles(cast.coWorker, "?priority[]=urgent&priority[]=1&status=0")).toEqual(["A late"]);
+    expect(await titles(cast.coWorker, "?priority=0")).toEqual(["A undated", "B pending"]);
+    const inProject = await cast.coWorker.inject({ method: "GET", url: `/api/pm/v2/projects/${projectA}/tasks?priority[]=4&priority[]=3` });
+    expect(inProject.json().data.map((task: { title: string }) => task.title).sort()).toEqual(["A early", "A late"]);
+  });
+
+  it("orders by priority, most pressing first, then newest first", async () => {
+    const response = await cast.coWorker.inject({ method: "GET", url: "/api/pm/v2/tasks?orderby=priority" });
+    expect(response.json().data.map((task: { title: string }) => task.title)).toEqual(["A late", "A early", "B done", "B pending", "A undated"]);
+    const second = await cast.coWorker.inject({ method: "GET", url: "/api/pm/v2/tasks?orderby=priority&per_page=2&page=2" });
+    expect(second.json().data.map((task: { title: string }) => task.title)).toEqual(["B done", "B pending"]);
+  });
+
+  it("answers 400 naming the field for a priority or an order it does not know", async () => {
+    for (const [query, field] of [["priority=5", "priority"], ["priority=highest", "priority"], ["orderby=title", "orderby"]]) {
+      const response = await cast.coWorker.inject({ method: "GET", url: `/api/pm/v2/tasks?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(Object.keys(response.json().data.params).join(), query).toContain(field);
+    }
+  });
+
+  it("refuses a priority above urgent on create", async () => {
+    const response = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectA}/tasks`, payload: { title: "Too pressing", priority: 7 } });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().data.params)).toEqual(["priority"]);
+  });
+
+  it("follows a change made in bulk: the kept page is read again", async () => {
+    expect(await titles(cast.manager, "?priority=4")).toEqual(["A late"]);
+    const early = await t.database.db.selectFrom("tasks").select("id").where("title", "=", "A early").executeTakeFirstOrThrow();
+    const bulk = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectA}/tasks/bulk`, payload: { action: "priority", task_ids: [early.id], priority: 4 } });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(await titles(cast.manager, "?priority=4")).toEqual(["A early", "A late"]);
+  });
+});
+
 describe("GET /api/pm/v2/projects/:project/tasks", () => {
   it("lists one project's tasks with the same filters, and refuses a non-member", async () => {
     const response = await cast.client.inject({ method: "GET", url: `/api/pm/v2/projects/${projectA}/tasks?users=${cast.client.userId}` });

@@ -65,7 +65,9 @@ describe("task permission matrix", () => {
     for (const session of [cast.coWorker, cast.client]) {
       const task = await createTask(session, projectId, { title: "Mine" });
       // Co-workers hold view_private_task by default, clients do not.
-      expect(task.abilities).toEqual({ can_edit: true, can_delete: true, can_complete: true, can_move: true, can_set_privacy: session === cast.coWorker });
+      expect(task.abilities).toEqual({
+        can_edit: true, can_delete: true, can_complete: true, can_move: true, can_set_privacy: session === cast.coWorker, can_edit_details: true,
+      });
       expect((await session.inject({ method: "POST", url: `${base()}/${task.id}/update`, payload: { title: "Still mine" } })).statusCode).toBe(200);
       expect((await session.inject({ method: "POST", url: `${base()}/${task.id}/delete` })).statusCode).toBe(200);
     }
@@ -74,7 +76,7 @@ describe("task permission matrix", () => {
   it("lets assignees change the status but not edit", async () => {
     const task = await createTask(cast.manager, projectId, { assignees: [cast.client.userId] });
     const seen = await cast.client.inject({ method: "GET", url: `${base()}/${task.id}` });
-    expect(seen.json().data.abilities).toEqual({ can_edit: false, can_delete: false, can_complete: true, can_move: false, can_set_privacy: false });
+    expect(seen.json().data.abilities).toEqual({ can_edit: false, can_delete: false, can_complete: true, can_move: false, can_set_privacy: false, can_edit_details: false });
     expect((await cast.client.inject({ method: "POST", url: `${base()}/${task.id}/change-status`, payload: { status: 1 } })).statusCode).toBe(200);
     expect((await cast.client.inject({ method: "POST", url: `${base()}/${task.id}/update`, payload: { title: "No" } })).statusCode).toBe(403);
     expect((await cast.coWorker.inject({ method: "POST", url: `${base()}/${task.id}/change-status`, payload: { status: 0 } })).statusCode).toBe(403);

@@ -19,9 +19,16 @@ export interface TaskAbilityFacts extends TaskFacts {
 }
 
 /**
+ * The fields of a task its assignees may change when the project's setting `assignees_can_edit` is on;
+ * privacy, assignees, list, labels, priority and the rest stay with its editors.
+ */
+export const TASK_DETAIL_FIELDS = ["title", "description", "start_at", "due_date", "estimation"] as const;
+
+/**
  * Who may do what with a task: site managers and project managers everything, creators edit and delete
- * their own, assignees also change its status. Seeing a private task needs view_private_task, and a task in
- * a private list needs view_private_list as well.
+ * their own, assignees also change its status, and co-workers assigned to it change its details when the
+ * project allows it. Seeing a private task needs view_private_task, and a task in a private list needs
+ * view_private_list as well.
  */
 export const taskPolicy = {
   canSee: (view: PrivacyView, task: { privacy: number }, list: { privacy: number }) => canSeeTask(view, task, list),
@@ -31,6 +38,9 @@ export const taskPolicy = {
   canDelete: (access: ProjectAccess, task: TaskFacts) => access.isManager || task.created_by === access.userId,
   canComplete: (access: ProjectAccess, task: TaskFacts, assigneeIds: readonly number[]) =>
     taskPolicy.canEdit(access, task) || assigneeIds.includes(access.userId),
+  /** Change the TASK_DETAIL_FIELDS: editors, and a co-worker assigned to it where `assignees_can_edit` is on. */
+  canEditDetails: (access: ProjectAccess, task: TaskFacts, assigneeIds: readonly number[]) =>
+    taskPolicy.canEdit(access, task) || (access.assigneesCanEdit && access.role === "co_worker" && assigneeIds.includes(access.userId)),
   /** Reordering tasks inside a list is open to everyone who may add tasks; moving one is an edit. */
   canReorder: (access: ProjectAccess) => access.can("create_task"),
   /** Moving a task to another list is an edit; a sub-task moves with its parent. */
@@ -46,6 +56,7 @@ export function taskAbilities(access: ProjectAccess, task: TaskAbilityFacts, ass
     can_complete: taskPolicy.canComplete(access, task, assigneeIds),
     can_move: taskPolicy.canMove(access, task),
     can_set_privacy: canEdit && taskPolicy.canMakePrivate(access),
+    can_edit_details: taskPolicy.canEditDetails(access, task, assigneeIds),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import type { TaskRow } from "./tasks.tables.js";
-import { inChunks, setSortOrders } from "../../db/sql-helpers.js";
+import { chunkIds, inChunks, setSortOrders } from "../../db/sql-helpers.js";
 import { visibleTasksInShownList } from "../privacy/privacy.filters.js";
 import type { PrivacyView } from "../privacy/privacy.rules.js";
 
@@ -27,6 +27,21 @@ export interface TaskCountRow {
 
 /** Writes and single-record reads of tasks and their assignees. Listings live in task-pages.repository.ts. */
 export function tasksRepository(db: Kysely<Database>) {
+  /** Tasks with their type's name and their list's privacy and status. */
+  function withList() {
+    return db
+      .selectFrom("tasks")
+      .innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
+      .leftJoin("task_types", "task_types.id", "tasks.type_id")
+      .selectAll("tasks")
+      .select([
+        "task_types.title as type_title",
+        "task_types.description as type_description",
+        "task_lists.privacy as list_privacy",
+        "task_lists.status as list_status",
+      ]);
+  }
+
   async function addAssignees(taskId: number, projectId: number, userIds: readonly number[], at: string): Promise<void> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return;
@@ -54,19 +69,62 @@ export function tasksRepository(db: Kysely<Database>) {
     },
 
     findTask(id: number): Promise<TaskWithList | undefined> {
-      return db
-        .selectFrom("tasks")
-        .innerJoin("task_lists", "task_lists.id", "tasks.task_list_id")
-        .leftJoin("task_types", "task_types.id", "tasks.type_id")
-        .selectAll("tasks")
-        .select([
-          "task_types.title as type_title",
-          "task_types.description as type_description",
-          "task_lists.privacy as list_privacy",
-          "task_lists.status as list_status",
-        ])
-        .where("tasks.id", "=", id)
-        .executeTakeFirst();
+      return withList().where("tasks.id", "=", id).executeTakeFirst();
+    },
+
+    /** The given tasks that exist (of any project), with their lists' privacy and status, one query per 500. */
+    findTasks(ids: readonly number[]): Promise<TaskWithList[]> {
+      return inChunks(ids, (chunk) => withList().where("tasks.id", "in", chunk).execute());
+    },
+
+    /** Writes the same changes to many tasks, one statement per 500. */
+    async updateTasks(ids: readonly number[], changes: Partial<NewTask>): Promise<void> {
+      for (const chunk of chunkIds(ids)) await db.updateTable("tasks").set(changes).where("id", "in", chunk).execute();
+    },
+
+    /**
+     * Moves tasks and their sub-tasks to another list of the same project: the tasks take the given
+     * positions (`orders`, at the end of the list), their sub-tasks follow them without changing position.
+     */
+    async moveTasks(orders: ReadonlyArray<{ id: number; index: number }>, listId: number, at: string): Promise<void> {
+      const ids = orders.map((order) => order.id);
+      await setSortOrders(db, "tasks", orders);
+      for (const chunk of chunkIds(ids)) {
+        await db.updateTable("tasks").set({ task_list_id: listId, updated_at: at }).where("id", "in", chunk).execute();
+        await db.updateTable("tasks").set({ task_list_id: listId, updated_at: at }).where("parent_id", "in", chunk).where("parent_id", "<>", 0).execute();
+      }
+    },
+
+    /** Which of the given tasks have sub-tasks. */
+    async findParentIds(ids: readonly number[]): Promise<Set<number>> {
+      const rows = await inChunks(ids, (chunk) =>
+        db.selectFrom("tasks").select("parent_id").distinct().where("parent_id", "in", chunk).where("parent_id", "<>", 0).execute());
+      return new Set(rows.map((row) => row.parent_id));
+    },
+
+    /** Deletes tasks with their sub-tasks and the comments on all of them, a few statements per 500 tasks. */
+    async deleteTasks(ids: readonly number[]): Promise<void> {
+      for (const chunk of chunkIds(ids)) {
+        // `parent_id <> 0` lets SQLite use the partial sub-task index (see migration 0003).
+        const subTasks = db.selectFrom("tasks").select("id").where("parent_id", "in", chunk).where("parent_id", "<>", 0);
+        await db.deleteFrom("comments").where("commentable_type", "=", "task").where((eb) => eb.or([eb("commentable_id", "in", chunk), eb("commentable_id", "in", subTasks)])).execute();
+        await db.deleteFrom("tasks").where("parent_id", "in", chunk).where("parent_id", "<>", 0).execute();
+        await db.deleteFrom("tasks").where("id", "in", chunk).execute();
+      }
+    },
+
+    /** Adds assignee rows (task, user) that are not there yet; the caller leaves out those already assigned. */
+    async insertAssignees(rows: ReadonlyArray<{ taskId: number; userId: number }>, projectId: number, at: string): Promise<void> {
+      // Four values a row: 200 rows a statement stays far below every engine's parameter limit.
+      for (let start = 0; start < rows.length; start += 200) {
+        const chunk = rows.slice(start, start + 200);
+        await db.insertInto("task_assignees").values(chunk.map((row) => ({ task_id: row.taskId, user_id: row.userId, project_id: projectId, assigned_at: at }))).execute();
+      }
+    },
+
+    /** Removes every assignee of the given tasks. */
+    async deleteAssignees(taskIds: readonly number[]): Promise<void> {
+      for (const chunk of chunkIds(taskIds)) await db.deleteFrom("task_assignees").where("task_id", "in", chunk).execute();
     },
 
     /** Inserts a task at the end of its list: the position is worked out by the insert itself, in one round trip. */

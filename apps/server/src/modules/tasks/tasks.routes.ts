@@ -1,4 +1,6 @@
 import {
+  bulkTasksBody,
+  bulkTasksResultSchema,
   changeTaskStatusBody,
   createTaskBody,
   itemEnvelope,
@@ -64,6 +66,23 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await tasks.sortTasks(requireActor(request), request.params.project, request.body);
       return { message: "Tasks sorted successfully" };
+    },
+  );
+
+  app.post(
+    "/pm/v2/projects/:project/tasks/bulk",
+    {
+      schema: {
+        tags,
+        summary: "One action on up to 500 tasks of the project, all or nothing: complete, reopen, move, assign, due_date, priority or delete",
+        params: projectParams,
+        body: bulkTasksBody,
+        response: { 200: bulkTasksResultSchema },
+      },
+    },
+    async (request) => {
+      const result = await tasks.bulkChange(requireActor(request), request.params.project, request.body);
+      return { ...result, message: request.body.action === "delete" ? "Tasks deleted successfully" : "Tasks updated successfully" };
     },
   );
 

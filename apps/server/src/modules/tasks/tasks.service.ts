@@ -21,8 +21,9 @@ import { taskPagesRepository, type TaskSearch } from "./task-pages.repository.js
 import { projectIdsOf, scopesFor, searchFilters } from "./task-search.js";
 import { readTaskLinks, taskChanges } from "./task-changes.js";
 import { keepTask, keptTaskFor, TASK_READ_TABLES, type KeptTask } from "./kept-task.js";
+import { taskBulkChanges } from "./task-bulk.js";
 import { taskLoader } from "./tasks.loader.js";
-import { privacyView, taskPolicy, taskPrivacyScope } from "./tasks.policy.js";
+import { privacyView, TASK_DETAIL_FIELDS, taskPolicy, taskPrivacyScope } from "./tasks.policy.js";
 import { tasksRepository, type NewTask, type TaskRecord, type TaskWithList } from "./tasks.repository.js";
 
 /** A page of tasks with its pagination. */
@@ -34,6 +35,13 @@ export interface TaskListing {
 /** Fields that change with the status: completing stamps who and when, reopening clears both. */
 function statusChanges(status: number, actor: Actor, at: string): Pick<NewTask, "status" | "completed_at" | "completed_by"> {
   return status === 1 ? { status, completed_at: at, completed_by: actor.id } : { status, completed_at: null, completed_by: null };
+}
+
+const DETAIL_FIELDS: ReadonlySet<string> = new Set(TASK_DETAIL_FIELDS);
+
+/** Whether an update sets none but the fields an assignee may be allowed to change. */
+function changesDetailsOnly(input: UpdateTaskBody): boolean {
+  return Object.entries(input).every(([field, value]) => value === undefined || DETAIL_FIELDS.has(field));
 }
 
 function checkDates(startAt: string | null | undefined, dueDate: string | null | undefined): void {
@@ -75,6 +83,7 @@ export function tasksService(
   const tasks = tasksRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
+  const bulk = taskBulkChanges(ctx, access, attachments, loader);
   // Single tasks by project, id and privacy view, as the task window opens them again and again.
   const shownTasks = readCache<KeptTask>(ctx.tables, { dependsOn: TASK_READ_TABLES, maxWeight: MAX_KEPT_TASKS });
   // Pages of `GET pm/v2/tasks` and the project tasks call (My Tasks, the filters): each reload reads the
@@ -188,6 +197,9 @@ export function tasksService(
   }
 
   return {
+    /** `POST pm/v2/projects/{p}/tasks/bulk`: one action on many tasks, all or nothing (task-bulk.ts). */
+    bulkChange: bulk.bulkChange,
+
     /** `GET pm/v2/projects/{p}/tasks`: the project's tasks the actor may see, filtered. */
     async listProjectTasks(actor: Actor, projectId: number, query: ListTasksQuery): Promise<TaskListing> {
       const projectAccess = await access.requireAccess(actor, projectId);
@@ -279,7 +291,12 @@ export function tasksService(
     async updateTask(actor: Actor, projectId: number, taskId: number, input: UpdateTaskBody, uploads: readonly UploadedFile[] = []): Promise<Task> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const task = await requireVisibleTask(projectAccess, taskId);
-      if (!taskPolicy.canEdit(projectAccess, task)) throw forbidden(say("tasks.who_may_change"));
+      if (!taskPolicy.canEdit(projectAccess, task)) {
+        // An assignee the project lets edit may change the details alone, without files.
+        const detailsOnly = uploads.length === 0 && changesDetailsOnly(input);
+        const assigneeIds = detailsOnly ? (await tasks.findAssignees([taskId])).map((row) => row.user_id) : [];
+        if (!detailsOnly || !taskPolicy.canEditDetails(projectAccess, task, assigneeIds)) throw forbidden(say("tasks.who_may_change"));
+      }
       if (input.privacy && !isPrivate(task.privacy) && !taskPolicy.canMakePrivate(projectAccess)) throw forbidden(say("tasks.cannot_make_tasks_private"));
       checkDates(input.start_at !== undefined ? input.start_at : task.start_at, input.due_date !== undefined ? input.due_date : task.due_date);
       const moving = input.board_id !== undefined && input.board_id !== task.task_list_id;
