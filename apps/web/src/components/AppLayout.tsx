@@ -5,13 +5,19 @@ import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "../i18n/keys.js";
 import { Link, Outlet, useLocation } from "react-router";
 import { useCurrentMe } from "../features/auth/hooks/use-session.js";
+import { CommandCenter } from "../features/command-palette/components/CommandCenter.js";
+import { HeaderCommandButtons } from "../features/command-palette/components/HeaderCommandButtons.js";
 import { LicenseNotice } from "../features/license/components/LicenseNotice.js";
 import { SiteBrand } from "../features/site-settings/components/SiteBrand.js";
 import { siteMenu } from "./site-menu.js";
 import { SkipLink } from "./SkipLink.js";
 import { UserMenu } from "./UserMenu.js";
+import { InboxBell } from "../features/notifications/components/InboxBell.js";
 
-/** The admin area's frame: header with the user menu, the site menu, and the page. */
+/**
+ * The admin area's frame: header with the palette's button and the user menu, the site menu, and the
+ * page, inside the keyboard layer (palette, shortcuts).
+ */
 export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
   const { t } = useTranslation();
   const me = useCurrentMe();
@@ -25,46 +31,52 @@ export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
   };
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
-      <AppShell.Header>
-        <SkipLink />
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("menu.open_navigation")} />
-            <SiteBrand />
+    <CommandCenter siteEntries={entries} pages={pages}>
+      <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
+        <AppShell.Header>
+          <SkipLink />
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t("menu.open_navigation")} />
+              <SiteBrand />
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <HeaderCommandButtons />
+              <InboxBell enabled={pages.has("inbox") && entries.some((entry) => entry.route === "inbox")} />
+              <UserMenu />
+            </Group>
           </Group>
-          <UserMenu />
-        </Group>
-      </AppShell.Header>
+        </AppShell.Header>
 
-      <AppShell.Navbar p="xs" aria-label={t("menu.main_navigation")}>
-        <VisuallyHidden>
-          <h2>{t("menu.main_navigation")}</h2>
-        </VisuallyHidden>
-        <AppShell.Section grow component={ScrollArea}>
-          {entries.map((entry) => (
-            <NavLink
-              key={entry.route}
-              component={Link}
-              to={routePath(entry.route)}
-              label={t(entry.label as TranslationKey)}
-              active={isCurrent(entry.route)}
-              onClick={close}
-              style={{ borderRadius: 6 }}
-            />
-          ))}
-        </AppShell.Section>
-        {me.capabilities.manage_pm && (
-          <AppShell.Section>
-            <LicenseNotice />
+        <AppShell.Navbar p="xs" aria-label={t("menu.main_navigation")}>
+          <VisuallyHidden>
+            <h2>{t("menu.main_navigation")}</h2>
+          </VisuallyHidden>
+          <AppShell.Section grow component={ScrollArea}>
+            {entries.map((entry) => (
+              <NavLink
+                key={entry.route}
+                component={Link}
+                to={routePath(entry.route)}
+                label={t(entry.label as TranslationKey)}
+                active={isCurrent(entry.route)}
+                onClick={close}
+                style={{ borderRadius: 6 }}
+              />
+            ))}
           </AppShell.Section>
-        )}
-      </AppShell.Navbar>
+          {me.capabilities.manage_pm && (
+            <AppShell.Section>
+              <LicenseNotice />
+            </AppShell.Section>
+          )}
+        </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0" id="main-content" tabIndex={-1} style={{ outline: "none" }}>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        <AppShell.Main bg="var(--plotline-color-page)" id="main-content" tabIndex={-1} style={{ outline: "none" }}>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </CommandCenter>
   );
 }
 

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 export function CenteredCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
+    <Center mih="100dvh" p="md" bg="var(--plotline-color-page)">
       <Box w="100%" maw={420}>
         <Stack gap="lg">
           <Group gap="xs" justify="center">

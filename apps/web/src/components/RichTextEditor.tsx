@@ -224,7 +224,7 @@ export function RichTextEditor({
                   w="100%"
                   px="xs"
                   py={4}
-                  bg={index === suggestion.selected ? "blue.0" : undefined}
+                  bg={index === suggestion.selected ? "var(--plotline-color-highlight)" : undefined}
                   style={{ borderRadius: 4 }}
                   // Keeps the editor's selection, which the command needs to replace the typed @query.
                   onMouseDown={(event) => event.preventDefault()}

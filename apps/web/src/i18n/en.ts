@@ -7,6 +7,7 @@ import { discussionsEn } from "../features/discussions/i18n/en.js";
 import { commentsEn } from "../features/comments/i18n/en.js";
 import { taskListsEn } from "../features/task-lists/i18n/en.js";
 import { tasksEn } from "../features/tasks/i18n/en.js";
+import { notificationsEn } from "../features/notifications/i18n/en.js";
 import { filesEn } from "../features/files/i18n/en.js";
 import { moduleListsEn } from "../features/module-lists/i18n/en.js";
 import { licenseEn } from "../features/license/i18n/en.js";
@@ -17,6 +18,9 @@ import { departmentsEn } from "../features/departments/i18n/en.js";
 import { duplicationEn } from "../features/duplication/i18n/en.js";
 import { calendarEn } from "../features/calendar/i18n/en.js";
 import { searchEn } from "../features/search/i18n/en.js";
+import { colorSchemeEn } from "../features/color-scheme/i18n/en.js";
+import { shortcutsEn } from "../features/shortcuts/i18n/en.js";
+import { paletteEn } from "../features/command-palette/i18n/en.js";
 
 /** Strings no single feature owns: the app shell, menus, common actions and shared components. */
 const sharedEn = {
@@ -24,6 +28,7 @@ const sharedEn = {
   menu: {
     projects: "Projects",
     my_tasks: "My Tasks",
+    inbox: "Inbox",
     calendar: "Calendar",
     reports: "Reports",
     progress: "Progress",
@@ -105,6 +110,7 @@ export const en = {
   ...commentsEn,
   ...taskListsEn,
   ...tasksEn,
+  ...notificationsEn,
   ...filesEn,
   ...moduleListsEn,
   ...licenseEn,
@@ -115,4 +121,7 @@ export const en = {
   ...duplicationEn,
   ...calendarEn,
   ...searchEn,
+  ...colorSchemeEn,
+  ...shortcutsEn,
+  ...paletteEn,
 } as const;

@@ -29,7 +29,11 @@ export const queryKeys = {
     settings: ["site", "settings"] as const,
     pages: ["site", "pages"] as const,
   },
-  search: { global: (text: string) => ["search", text] as const },
+  search: {
+    global: (text: string) => ["search", text] as const,
+    /** The command palette's records (projects, lists and tasks only), apart from the box's answers. */
+    palette: (text: string) => ["search", "palette", text] as const,
+  },
   myTasks: {
     all: ["my-tasks"] as const,
     part: (userId: number, part: string, today: string) => ["my-tasks", userId, part, today] as const,

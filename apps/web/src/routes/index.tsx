@@ -26,6 +26,7 @@ const LoginPage = lazyPage(() => import("./login.js"), "LoginPage", <LoadingScre
 const MilestonesPage = lazyPage(() => import("./milestones.js"), "MilestonesPage");
 const ModuleListsPage = lazyPage(() => import("./module-lists.js"), "ModuleListsPage");
 const MyTasksPage = lazyPage(() => import("./my-tasks.js"), "MyTasksPage");
+const InboxPage = lazyPage(() => import("./inbox.js"), "InboxPage");
 const ProjectOverviewPage = lazyPage(() => import("./project-overview.js"), "ProjectOverviewPage");
 const PageSettingsTabPage = lazyPage(() => import("./project-settings.js"), "PageSettingsTabPage");
 const ProjectSettingsPage = lazyPage(() => import("./project-settings.js"), "ProjectSettingsPage");
@@ -46,6 +47,7 @@ const UsersPage = lazyPage(() => import("./users.js"), "UsersPage");
 const ADMIN_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; children?: ReadonlyArray<{ name: RouteName; element: ReactElement }> }> = [
   { name: "project_lists", element: <ProjectListsPage /> },
   { name: "my_tasks", element: <MyTasksPage /> },
+  { name: "inbox", element: <InboxPage /> },
   // The project calendar and the single-task modal are children, so the calendar keeps its view and date.
   {
     name: "calendar",

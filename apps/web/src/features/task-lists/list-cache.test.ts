@@ -34,7 +34,7 @@ function task(id: number, overrides: Partial<Task> = {}): Task {
     type: { data: null },
     labels: { data: [] },
     meta: { privacy: "0", total_comment: 0, total_files: 0 },
-    abilities: { can_edit: true, can_delete: true, can_complete: true, can_move: true, can_set_privacy: true },
+    abilities: { can_edit: true, can_delete: true, can_complete: true, can_move: true, can_set_privacy: true, can_edit_details: true },
     ...overrides,
   };
 }

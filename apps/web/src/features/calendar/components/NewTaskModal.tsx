@@ -26,7 +26,8 @@ interface Values {
 
 /** What a click on a day (or a row's day in the user view) starts a task with. */
 export interface NewTaskDraft {
-  day: string;
+  /** The day clicked, as start and due date; null (the `c` key, the palette) leaves both empty. */
+  day: string | null;
   projectId: number | null;
   assigneeId: number | null;
 }

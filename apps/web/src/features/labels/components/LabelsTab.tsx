@@ -15,7 +15,7 @@ import { LabelForm } from "./LabelForm.js";
 function LabelRow({ label, onEdit, onDelete, editing }: { label: Label; onEdit: () => void; onDelete: () => void; editing: boolean }) {
   const { t } = useTranslation();
   return (
-    <Group justify="space-between" wrap="nowrap" px="md" py="sm" bg={editing ? "blue.0" : undefined} data-testid={`label-${label.id}`}>
+    <Group justify="space-between" wrap="nowrap" px="md" py="sm" bg={editing ? "var(--plotline-color-highlight)" : undefined} data-testid={`label-${label.id}`}>
       <Stack gap={4} style={{ minWidth: 0 }}>
         <LabelChip label={{ ...label, description: "" }} size="md" />
         {label.description && (
@@ -64,7 +64,7 @@ export function LabelsTab({ projectId }: { projectId: number }) {
           ) : (
             <Stack gap={0} role="list" style={{ overflow: "hidden", borderRadius: "var(--mantine-radius-md)" }}>
               {rows.map((label, index) => (
-                <div role="listitem" key={label.id} style={index > 0 ? { borderTop: "1px solid var(--mantine-color-gray-3)" } : undefined}>
+                <div role="listitem" key={label.id} style={index > 0 ? { borderTop: "1px solid var(--mantine-color-default-border)" } : undefined}>
                   <LabelRow label={label} editing={editing?.id === label.id} onEdit={() => setEditing(label)} onDelete={() => setDeleting(label)} />
                 </div>
               ))}

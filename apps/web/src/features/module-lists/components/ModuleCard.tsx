@@ -42,7 +42,7 @@ export function ModuleCard({
           // The name holds the visible word (On, Off), so a person who says what they see reaches the switch.
           aria-label={t("module_lists.switch_name", { name: module.name, state })}
           // Teal 9: green shades light enough to read as green stay under 4.5:1 on white.
-          styles={{ label: { color: module.active ? "var(--mantine-color-teal-9)" : "var(--mantine-color-dimmed)", fontWeight: 600 } }}
+          styles={{ label: { color: module.active ? "var(--plotline-color-success)" : "var(--mantine-color-dimmed)", fontWeight: 600 } }}
           style={{ flexShrink: 0 }}
         />
       </Group>

@@ -57,7 +57,7 @@ export function CapabilitiesTab({ projectId }: { projectId: number }) {
           </Table.Thead>
           {CAPABILITY_GROUPS.map((group) => (
             <Table.Tbody key={group.label}>
-              <Table.Tr bg="gray.0">
+              <Table.Tr bg="var(--plotline-color-panel)">
                 <Table.Th colSpan={1 + CONFIGURABLE_ROLES.length} scope="colgroup">
                   <Text size="sm" fw={700}>
                     {t(capabilityGroupKey(group.capabilities))}

@@ -23,7 +23,7 @@ export function ProjectCard({ project, onEdit, onDelete }: { project: Project; o
   const { can_edit: canEdit, can_delete: canDelete } = project.abilities;
 
   return (
-    <Card withBorder radius="md" padding="md" h="100%" data-testid="project-card" style={{ borderTop: `4px solid ${project.color ?? "var(--mantine-color-gray-3)"}` }}>
+    <Card withBorder radius="md" padding="md" h="100%" data-testid="project-card" style={{ borderTop: `4px solid ${project.color ?? "var(--mantine-color-default-border)"}` }}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Box style={{ minWidth: 0 }}>
@@ -61,7 +61,7 @@ export function ProjectCard({ project, onEdit, onDelete }: { project: Project; o
             )}
           </Group>
         </Group>
-        <Text size="sm" c={excerpt ? "dimmed" : "gray.5"} lineClamp={2} style={{ flexGrow: 1 }}>
+        <Text size="sm" c="dimmed" lineClamp={2} style={{ flexGrow: 1 }}>
           {excerpt || t("projects.no_description")}
         </Text>
         <Stack gap={4}>

@@ -7,6 +7,7 @@ import { ErrorState } from "../../../components/ErrorState.js";
 import { isNotAvailable, NotAvailable } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
+import { useRememberRecent } from "../../command-palette/hooks/use-recent-items.js";
 import { useProject, useProjectId } from "../hooks/use-projects.js";
 import { projectMenu } from "../lib/project-menu.js";
 import { ProjectHeader } from "./ProjectHeader.js";
@@ -22,6 +23,8 @@ export function ProjectLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
   const projectId = useProjectId();
   const project = useProject(projectId);
   const location = useLocation();
+  const shown = project.data;
+  useRememberRecent(shown ? { type: "project", id: shown.id, projectId: shown.id, title: shown.title } : null);
 
   if (project.isPending && Number.isInteger(projectId)) return <LoadingScreen />;
   // An unknown project, or one the user is not a member of, is simply not available to them.

@@ -160,6 +160,8 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
             if (event.key === "ArrowDown" || event.key === "ArrowUp") readActiveId();
           }}
           w={w}
+          // Where the `/` shortcut puts the focus (command-palette/lib/page-targets.ts).
+          data-shortcut-search
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!typed} aria-busy={waiting}>

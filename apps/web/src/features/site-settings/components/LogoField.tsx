@@ -18,7 +18,7 @@ export function LogoField({ logo }: { logo: SiteFile | null }) {
   return (
     <Stack gap="xs">
       <Group gap="md" wrap="nowrap" align="center">
-        <Paper withBorder radius="md" w={120} h={64} p={6} bg="gray.0" style={{ display: "flex", alignItems: "center", justifyContent: "center", flexShrink: 0 }}>
+        <Paper withBorder radius="md" w={120} h={64} p={6} bg="var(--plotline-color-panel)" style={{ display: "flex", alignItems: "center", justifyContent: "center", flexShrink: 0 }}>
           {logo ? (
             <Image src={logo.thumb} alt={t("site_settings.logo_alt")} mah={52} maw={108} fit="contain" />
           ) : (

@@ -4,6 +4,7 @@ import { IconCheck, IconPlus } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateTask } from "../../tasks/hooks/use-tasks.js";
+import { parseQuickAdd } from "../../tasks/quick-add.js";
 
 /** How long the inline "Added" stays after the last task was added. */
 const ADDED_MS = 2500;
@@ -31,14 +32,16 @@ export function QuickAddTask({ projectId, listId, listTitle, onAdded }: { projec
   const submit = () => {
     const value = title.trim();
     if (!value) return;
+    // `!high` (or low, medium, urgent) anywhere in the line sets the priority.
+    const line = parseQuickAdd(value);
     setTitle("");
     setSending((count) => count + 1);
     // mutateAsync, not mutate: with mutate only the last of several quick calls would report back.
     queue.current = queue.current
-      .then(() => create.mutateAsync({ title: value, board_id: listId }))
+      .then(() => create.mutateAsync({ title: line.title, board_id: listId, ...(line.priority !== undefined && { priority: line.priority }) }))
       .then(
         (answer) => {
-          setAdded(value);
+          setAdded(line.title);
           onAdded?.(answer.data);
         },
         // The query client toasted the error; the title is not lost.
@@ -66,7 +69,7 @@ export function QuickAddTask({ projectId, listId, listTitle, onAdded }: { projec
         rightSectionWidth={added ? 80 : undefined}
         rightSection={
           added && sending === 0 ? (
-            <Group gap={4} wrap="nowrap" c="teal.7" aria-hidden data-testid="quick-add-added">
+            <Group gap={4} wrap="nowrap" c="var(--plotline-color-success)" aria-hidden data-testid="quick-add-added">
               <IconCheck size={14} />
               <Text size="xs" fw={500}>
                 {t("task_lists.quick_added")}
@@ -75,6 +78,8 @@ export function QuickAddTask({ projectId, listId, listTitle, onAdded }: { projec
           ) : null
         }
         maxLength={255}
+        // Where the `c` shortcut puts the focus (command-palette/lib/page-targets.ts).
+        data-quick-add
       />
       {/* Said once per task, so a screen-reader user hears each one land. */}
       <VisuallyHidden role="status" aria-live="polite">

@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { isNotAvailable, NotAvailable } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { useRememberRecent } from "../../command-palette/hooks/use-recent-items.js";
 import { useTaskList } from "../hooks/use-task-lists.js";
 import { TaskListsBoard } from "./TaskListsBoard.js";
 
@@ -15,6 +16,8 @@ export function SingleListView({ project, listId }: { project: Project; listId: 
   const navigate = useNavigate();
   const list = useTaskList(project.id, listId);
   const back = routePath("task_lists", { project_id: project.id });
+  const shown = list.data?.data;
+  useRememberRecent(shown ? { type: "task_list", id: shown.id, projectId: project.id, title: shown.title } : null);
 
   // The way back is the page's only action then, so it is not shown twice.
   if (!Number.isInteger(listId) || isNotAvailable(list.error)) return <NotAvailable backTo={{ to: back, label: t("task_lists.back") }} />;

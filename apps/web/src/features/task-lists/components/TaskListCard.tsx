@@ -47,7 +47,7 @@ function OpenTasks({
   const { t } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: listBodyDragId(list.id), data: { type: "list-body", listId: list.id } satisfies ListDragData });
   return (
-    <Box ref={setNodeRef} mih={40} py={4} bg={isOver ? "blue.0" : undefined}>
+    <Box ref={setNodeRef} mih={40} py={4} bg={isOver ? "var(--plotline-color-highlight)" : undefined}>
       <SortableContext items={openTasks.map((task) => taskDragId(task.id))} strategy={verticalListSortingStrategy}>
         {openTasks.map((task) => (
           <SortableTaskRow
@@ -134,7 +134,7 @@ export function TaskListCard(props: CardProps) {
   const shownOpen = list.incomplete_tasks?.data.length ?? 0;
   const moreOpen = list.meta.total_incomplete_tasks - shownOpen;
   const titleText = props.linkTitle ? (
-    <Anchor component={Link} to={routePath("single_list", { project_id: projectId, list_id: list.id })} inherit c="dark">
+    <Anchor component={Link} to={routePath("single_list", { project_id: projectId, list_id: list.id })} inherit c="var(--mantine-color-text)">
       {list.title}
     </Anchor>
   ) : (

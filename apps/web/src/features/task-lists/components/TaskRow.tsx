@@ -56,7 +56,7 @@ export function TaskRowView({ projectId, task, href, handle, style, rowRef, isJu
             to={href}
             state={TASK_LINK_STATE}
             size="sm"
-            c={done ? "dimmed" : "dark"}
+            c={done ? "dimmed" : "var(--mantine-color-text)"}
             td={done ? "line-through" : undefined}
             style={{ overflowWrap: "anywhere", minWidth: 0 }}
           >

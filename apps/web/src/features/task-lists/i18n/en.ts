@@ -25,7 +25,7 @@ export const taskListsEn = {
     load_more_completed: "Load more completed tasks ({{count}} more)",
     show_completed: "Show completed tasks ({{count}})",
     hide_completed: "Hide completed tasks",
-    quick_add: "Add a task and press Enter",
+    quick_add: "Add a task and press Enter (!high sets the priority)",
     quick_add_label: "New task in {{title}}",
     quick_added: "Added",
     quick_added_status: "Added {{title}} to {{list}}",

@@ -38,7 +38,7 @@ function MyTaskRow({ task, projectTitle }: { task: Task; projectTitle: string | 
             state={TASK_LINK_STATE}
             size="sm"
             fw={500}
-            c={done ? "dimmed" : "dark"}
+            c={done ? "dimmed" : "var(--mantine-color-text)"}
             td={done ? "line-through" : undefined}
             style={{ overflowWrap: "anywhere" }}
           >

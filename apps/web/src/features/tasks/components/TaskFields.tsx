@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useTaskStartField } from "../../site-settings/hooks/use-site-settings.js";
 import { useDraft } from "../hooks/use-draft.js";
 import { DISPLAY_DATE_FORMAT, splitMinutes } from "../task-dates.js";
+import { PriorityField } from "./TaskPriority.js";
 
 /** Saves part of a task; `onFailed` runs when the server refused, so the field can return to its old value. */
 export type SaveTask = (body: UpdateTaskBody, onFailed?: () => void) => void;
@@ -60,7 +61,7 @@ function AssigneesField({ task, canEdit, members, onSave }: FieldsProps) {
   );
 }
 
-function DateField({ task, canEdit, onSave, field }: FieldsProps & { field: "start_at" | "due_date" }) {
+function DateField({ task, canEditDetails, onSave, field }: FieldsProps & { field: "start_at" | "due_date" }) {
   const { t } = useTranslation();
   const [value, setValue, reset] = useDraft<string | null>(dateOf(task[field]));
   return (
@@ -70,7 +71,7 @@ function DateField({ task, canEdit, onSave, field }: FieldsProps & { field: "sta
       valueFormat={DISPLAY_DATE_FORMAT}
       value={value}
       clearable
-      disabled={!canEdit}
+      disabled={!canEditDetails}
       leftSection={<IconCalendar size={16} aria-hidden />}
       popoverProps={{ withinPortal: true }}
       onChange={(next) => {
@@ -82,7 +83,7 @@ function DateField({ task, canEdit, onSave, field }: FieldsProps & { field: "sta
   );
 }
 
-function EstimationField({ task, canEdit, onSave }: FieldsProps) {
+function EstimationField({ task, canEditDetails, onSave }: FieldsProps) {
   const { t } = useTranslation();
   const [value, setValue, reset] = useDraft(splitMinutes(task.estimation));
   // Saves once focus leaves both fields (or on Enter), so typing hours then minutes is one change.
@@ -119,7 +120,7 @@ function EstimationField({ task, canEdit, onSave }: FieldsProps) {
           allowNegative={false}
           hideControls
           value={value.hours}
-          disabled={!canEdit}
+          disabled={!canEditDetails}
           onChange={onNumber("hours")}
           onKeyDown={onKeyDown}
         />
@@ -134,7 +135,7 @@ function EstimationField({ task, canEdit, onSave }: FieldsProps) {
           allowNegative={false}
           hideControls
           value={value.minutes}
-          disabled={!canEdit}
+          disabled={!canEditDetails}
           onChange={onNumber("minutes")}
           onKeyDown={onKeyDown}
         />
@@ -164,6 +165,11 @@ function PrivacyField({ task, canEdit, onSave }: FieldsProps) {
 interface FieldsProps {
   task: Task;
   canEdit: boolean;
+  /**
+   * Whether the title, description, dates and estimation may change: with `canEdit`, or as an assignee
+   * when the project lets assignees edit (`can_edit_details`).
+   */
+  canEditDetails: boolean;
   canComplete: boolean;
   /** Whether to show the privacy switch: the task's can_set_privacy from the server. */
   canSetPrivacy: boolean;
@@ -172,13 +178,14 @@ interface FieldsProps {
   onChangeStatus: (status: number, onFailed: () => void) => void;
 }
 
-/** The side panel of the task modal: status, assignees, dates, estimation and privacy, each saving as it changes. */
+/** The side panel of the task modal: status, priority, assignees, dates, estimation and privacy, each saving as it changes. */
 export function TaskFields(props: FieldsProps) {
   // With the site's task start date field off, the dates are single-date: the due date alone.
   const hasStartDate = useTaskStartField();
   return (
     <Stack gap="sm">
       <StatusField {...props} />
+      <PriorityField task={props.task} canEdit={props.canEdit} onSave={props.onSave} />
       <AssigneesField {...props} />
       {hasStartDate && <DateField {...props} field="start_at" />}
       <DateField {...props} field="due_date" />

@@ -4,6 +4,7 @@ import { IconCalendarDue, IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { formatDate, isOverdue } from "../task-dates.js";
+import { PriorityIcon } from "./TaskPriority.js";
 
 const MAX_AVATARS = 3;
 
@@ -30,13 +31,14 @@ export function AssigneeAvatars({ task }: { task: Pick<Task, "assignees"> }) {
   );
 }
 
-/** Due date (red once overdue), privacy lock and assignees of a task, as shown on its row. */
+/** Priority, due date (red once overdue), privacy lock and assignees of a task, as shown on its row. */
 export function TaskMeta({ task }: { task: Task }) {
   const { t } = useTranslation();
   const due = formatDate(task.due_date);
   const late = isOverdue(task);
   return (
     <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
+      <PriorityIcon priority={task.priority} />
       {task.meta.privacy === "1" && (
         <Tooltip label={t("tasks.private")} withArrow>
           <IconLock size={14} aria-label={t("tasks.private")} role="img" color="var(--mantine-color-gray-6)" />

@@ -8,6 +8,7 @@ import { DiscardGuardScope, DiscardPrompt, useDiscardGuard } from "../../../comp
 import { NotAvailable, PageErrorState } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
+import { useRememberRecent } from "../../command-palette/hooks/use-recent-items.js";
 import { TaskLabelsField } from "../../labels/components/TaskLabelsField.js";
 import { formatDateTime } from "../../projects/lib/dates.js";
 import { useChangeTaskStatus, useDeleteTask, useTask, useUpdateTask } from "../hooks/use-tasks.js";
@@ -50,16 +51,18 @@ function TaskBody({ project, task, onClose }: { project: Project; task: Task; on
   const changeStatus = useChangeTaskStatus(project.id);
   const members = project.assignees.data;
   const canEdit = task.abilities.can_edit;
+  const canEditDetails = canEdit || task.abilities.can_edit_details;
   const save: SaveTask = (body, onFailed) => update.mutate({ id: task.id, body }, { onError: () => onFailed?.() });
 
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-        <Paper withBorder radius="md" p="sm" bg="gray.0">
+        <Paper withBorder radius="md" p="sm" bg="var(--plotline-color-panel)">
           <Stack gap="sm">
             <TaskFields
               task={task}
               canEdit={canEdit}
+              canEditDetails={canEditDetails}
               canComplete={task.abilities.can_complete}
               canSetPrivacy={task.abilities.can_set_privacy}
               members={members}
@@ -80,14 +83,14 @@ function TaskBody({ project, task, onClose }: { project: Project; task: Task; on
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
         <Stack gap="lg">
-          {!canEdit && (
+          {!canEditDetails && (
             <Alert variant="light" color="gray" icon={<IconInfoCircle size={16} />}>
               {task.abilities.can_complete ? t("tasks.read_only_but_status") : t("tasks.read_only")}
             </Alert>
           )}
           <TaskDescriptionField
             task={task}
-            canEdit={canEdit}
+            canEdit={canEditDetails}
             mentionUsers={members}
             saving={update.isPending}
             onSave={(html, done) => update.mutate({ id: task.id, body: { description: html } }, { onSuccess: done })}
@@ -113,6 +116,7 @@ export function TaskModal({ project, taskId, onClose }: { project: Project; task
   const update = useUpdateTask(project.id, { quiet: true });
   const fullScreen = useMediaQuery("(max-width: 48em)") ?? false;
   const data = task.data?.data;
+  useRememberRecent(data ? { type: "task", id: data.id, projectId: data.project_id, title: data.title } : null);
   // Fields save as they change; only a comment or description being written can be lost on closing.
   const guard = useDiscardGuard(false, onClose);
 
@@ -130,7 +134,7 @@ export function TaskModal({ project, taskId, onClose }: { project: Project; task
               )}
               <div style={{ flex: 1, minWidth: 0 }}>
                 {data ? (
-                  <TaskTitleField task={data} canEdit={data.abilities.can_edit} onSave={(title) => update.mutate({ id: data.id, body: { title } })} />
+                  <TaskTitleField task={data} canEdit={data.abilities.can_edit || data.abilities.can_edit_details} onSave={(title) => update.mutate({ id: data.id, body: { title } })} />
                 ) : (
                   <Text fw={600} size="lg">
                     {t("tasks.task")}

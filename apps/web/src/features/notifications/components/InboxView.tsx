@@ -1,0 +1,144 @@
+import { ActionIcon, Anchor, Box, Button, Card, Divider, Group, SegmentedControl, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { routePath, type Notification, type RouteName } from "@plotline/contracts";
+import { IconBellCheck, IconCheck, IconInbox } from "@tabler/icons-react";
+import dayjs from "dayjs";
+import relativeTime from "dayjs/plugin/relativeTime";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { EmptyState } from "../../../components/EmptyState.js";
+import { ErrorState } from "../../../components/ErrorState.js";
+import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { UserAvatar } from "../../../components/UserAvatar.js";
+import { translateServerMessage } from "../../../lib/server-messages.js";
+import { formatDateTime } from "../../projects/lib/dates.js";
+import { TASK_LINK_STATE } from "../../task-lists/components/TaskRow.js";
+import { useMarkAllRead, useMarkRead, useNotifications } from "../hooks/use-notifications.js";
+
+dayjs.extend(relativeTime);
+
+/** Where an entry leads: its route with its parameters, or nowhere when this build has no such route. */
+function hrefOf(entry: Notification): string | null {
+  try {
+    return routePath(entry.link.route as RouteName, entry.link.params);
+  } catch {
+    return null;
+  }
+}
+
+function InboxEntry({ entry }: { entry: Notification }) {
+  const { t } = useTranslation();
+  const markRead = useMarkRead();
+  const href = hrefOf(entry);
+  const sentence = translateServerMessage(entry.message, entry.text);
+  const open = () => {
+    if (!entry.read) markRead.mutate(entry);
+  };
+  return (
+    <Group wrap="nowrap" align="flex-start" gap="sm" px="md" py="sm" data-testid={`notification-${entry.id}`} data-read={entry.read}>
+      <Box w={8} pt={12} aria-hidden>
+        {!entry.read && <Box w={8} h={8} style={{ borderRadius: "50%", background: "var(--mantine-primary-color-filled)" }} />}
+      </Box>
+      {entry.actor ? <UserAvatar user={entry.actor} size={32} /> : <IconBellCheck size={32} stroke={1.2} color="var(--mantine-color-dimmed)" aria-hidden />}
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        {href ? (
+          <Anchor
+            component={Link}
+            to={href}
+            state={TASK_LINK_STATE}
+            onClick={open}
+            size="sm"
+            fw={entry.read ? 400 : 600}
+            c="var(--mantine-color-text)"
+            style={{ overflowWrap: "anywhere" }}
+          >
+            {!entry.read && <VisuallyHidden>{t("inbox.unread_dot")}: </VisuallyHidden>}
+            {sentence}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={entry.read ? 400 : 600}>
+            {sentence}
+          </Text>
+        )}
+        {entry.excerpt && (
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {entry.excerpt}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          <time dateTime={entry.created_at.datetime ?? undefined} title={formatDateTime(entry.created_at)}>
+            {dayjs(entry.created_at.datetime).fromNow()}
+          </time>{" "}
+          · {t("inbox.in_project", { project: entry.project.title })}
+        </Text>
+      </Stack>
+      {!entry.read && (
+        <Tooltip label={t("inbox.mark_read")} withArrow>
+          <ActionIcon variant="subtle" color="gray" onClick={open} loading={markRead.isPending} aria-label={`${t("inbox.mark_read")}: ${sentence}`}>
+            <IconCheck size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+/** The Inbox: what concerns the signed-in user, newest first, with read state and a link to each record. */
+export function InboxView() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const unreadOnly = params.get("show") === "unread";
+  const query = useNotifications(unreadOnly);
+  const markAll = useMarkAllRead();
+  const entries = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const unread = query.data?.pages[0]?.meta.unread ?? 0;
+  const newest = entries[0]?.id;
+
+  return (
+    <Stack maw={860} mx="auto" gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>{t("inbox.title")}</Title>
+        <Group gap="sm">
+          <SegmentedControl
+            aria-label={t("inbox.show")}
+            value={unreadOnly ? "unread" : "all"}
+            onChange={(value) => setParams(value === "unread" ? { show: "unread" } : {}, { replace: true })}
+            data={[
+              { value: "all", label: t("inbox.all") },
+              { value: "unread", label: `${t("inbox.unread")} (${unread})` },
+            ]}
+          />
+          <Button variant="light" leftSection={<IconCheck size={16} />} disabled={unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate(newest)}>
+            {t("inbox.mark_all_read")}
+          </Button>
+        </Group>
+      </Group>
+      {query.isPending ? (
+        <LoadingScreen />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : entries.length === 0 ? (
+        <EmptyState
+          icon={<IconInbox size={28} />}
+          title={unreadOnly ? t("inbox.empty_unread_title") : t("inbox.empty_title")}
+          body={unreadOnly ? t("inbox.empty_unread_body") : t("inbox.empty_body")}
+        />
+      ) : (
+        <Card withBorder padding={0} component="section" aria-label={t("inbox.title")}>
+          {entries.map((entry, index) => (
+            <Box key={entry.id}>
+              {index > 0 && <Divider />}
+              <InboxEntry entry={entry} />
+            </Box>
+          ))}
+          {query.hasNextPage && (
+            <UnstyledButton p="sm" ta="center" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              <Text size="sm" c="blue">
+                {t("inbox.load_more")}
+              </Text>
+            </UnstyledButton>
+          )}
+        </Card>
+      )}
+    </Stack>
+  );
+}
