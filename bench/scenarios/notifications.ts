@@ -1,9 +1,9 @@
-import { NONCE_HEADER, NOTIFICATION_TYPES, SESSION_COOKIE, createdTokenSchema, itemEnvelope, signedInSchema } from "../../packages/contracts/src/index.js";
-import { sendOk } from "../lib/http-client.js";
+import { NOTIFICATION_TYPES } from "../../packages/contracts/src/index.js";
 import type { LoadResult } from "../lib/load-data.js";
 import type { BenchContext } from "../lib/scenario.js";
 import { defineScenario } from "../lib/scenario.js";
 import { ensureBigLoad } from "../lib/shared-load.js";
+import { createUserToken } from "../lib/site-manager.js";
 
 /** Entries in the reader's Inbox: the size the list must stay fast at. */
 const ENTRIES = 10_000;
@@ -25,17 +25,7 @@ function readerOf(load: LoadResult): number {
 /** Signs the user in through the API and makes a personal access token for the load run. */
 async function tokenOf(ctx: BenchContext, userId: number): Promise<string> {
   const user = await ctx.plotline.database.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
-  const login = await sendOk(ctx.plotline.origin, { method: "POST", path: "/api/auth/login", body: { email: user.email, password: LOAD_PASSWORD } });
-  const { nonce } = itemEnvelope(signedInSchema).parse(login.body).data;
-  const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0] ?? "").find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error("sign-in set no session cookie");
-  const created = await sendOk(ctx.plotline.origin, {
-    method: "POST",
-    path: "/api/auth/tokens",
-    headers: { cookie, [NONCE_HEADER]: nonce },
-    body: { name: "bench notifications" },
-  });
-  return itemEnvelope(createdTokenSchema).parse(created.body).data.token;
+  return createUserToken(ctx.plotline.origin, { email: user.email, password: LOAD_PASSWORD });
 }
 
 /**

@@ -1,9 +1,8 @@
-import { NONCE_HEADER, SESSION_COOKIE, createdTokenSchema, itemEnvelope, signedInSchema } from "../../packages/contracts/src/index.js";
-import { sendOk } from "../lib/http-client.js";
 import type { LoadResult } from "../lib/load-data.js";
 import type { BenchContext } from "../lib/scenario.js";
 import { defineScenario } from "../lib/scenario.js";
 import { ensureBigLoad } from "../lib/shared-load.js";
+import { createUserToken } from "../lib/site-manager.js";
 
 /** Every model the documents list, as the projects-list box asks. */
 const ALL_MODELS = "model[]=task&model[]=task_list&model[]=discussion_board&model[]=milestone";
@@ -19,17 +18,7 @@ async function memberToken(ctx: BenchContext, load: LoadResult): Promise<string>
   const userId = load.userIds[7];
   if (userId === undefined) throw new Error("the load has fewer than 8 users");
   const user = await ctx.plotline.database.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
-  const login = await sendOk(ctx.plotline.origin, { method: "POST", path: "/api/auth/login", body: { email: user.email, password: LOAD_PASSWORD } });
-  const { nonce } = itemEnvelope(signedInSchema).parse(login.body).data;
-  const cookie = login.headers.getSetCookie().map((line) => line.split(";")[0] ?? "").find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error("sign-in set no session cookie");
-  const created = await sendOk(ctx.plotline.origin, {
-    method: "POST",
-    path: "/api/auth/tokens",
-    headers: { cookie, [NONCE_HEADER]: nonce },
-    body: { name: "bench search" },
-  });
-  return itemEnvelope(createdTokenSchema).parse(created.body).data.token;
+  return createUserToken(ctx.plotline.origin, { email: user.email, password: LOAD_PASSWORD });
 }
 
 /**
