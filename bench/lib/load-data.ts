@@ -53,6 +53,9 @@ async function insertInBatches<T extends keyof Database>(db: Kysely<Database>, t
 const WORDS = ["Homepage", "Checkout", "Invoice", "Onboarding", "Search", "Report", "Billing", "Calendar", "Upload", "Profile", "Export", "Sync", "Login", "Dashboard", "Mobile", "Email"];
 const VERBS = ["Design", "Build", "Review", "Fix", "Test", "Write", "Plan", "Ship", "Refactor", "Document"];
 
+/** The password of every generated user, for scenarios that sign one in. */
+export const LOAD_PASSWORD = "load-test-password";
+
 /**
  * Fills a migrated database with projects, members, task lists, tasks and assignees, written in batches
  * straight to the tables (the API would take minutes for 100,000 tasks). Deterministic for given options.
@@ -62,7 +65,7 @@ export async function seedLoad(database: DatabaseHandle, options: LoadOptions): 
   const rand = random(42);
   const now = new Date();
   const created = stamp(now);
-  const passwordHash = await hash("load-test-password");
+  const passwordHash = await hash(LOAD_PASSWORD);
   const userCount = options.users ?? Math.max(20, Math.ceil(options.projects * 4));
 
   const userRows = Array.from({ length: userCount }, (_, i) => ({

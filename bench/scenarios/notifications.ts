@@ -1,5 +1,5 @@
 import { NOTIFICATION_TYPES } from "../../packages/contracts/src/index.js";
-import type { LoadResult } from "../lib/load-data.js";
+import { LOAD_PASSWORD, type LoadResult } from "../lib/load-data.js";
 import type { BenchContext } from "../lib/scenario.js";
 import { defineScenario } from "../lib/scenario.js";
 import { ensureBigLoad } from "../lib/shared-load.js";
@@ -9,8 +9,6 @@ import { createUserToken } from "../lib/site-manager.js";
 const ENTRIES = 10_000;
 /** Rows per insert statement. */
 const BATCH = 500;
-/** Password load-data.ts gives its users. */
-const LOAD_PASSWORD = "load-test-password";
 
 /**
  * The 8th generated user: client of the 10,000-task project and co-worker of two others, so the Inbox is

@@ -1,4 +1,4 @@
-import type { LoadResult } from "../lib/load-data.js";
+import { LOAD_PASSWORD, type LoadResult } from "../lib/load-data.js";
 import type { BenchContext } from "../lib/scenario.js";
 import { defineScenario } from "../lib/scenario.js";
 import { ensureBigLoad } from "../lib/shared-load.js";
@@ -7,8 +7,6 @@ import { createUserToken } from "../lib/site-manager.js";
 /** Every model the documents list, as the projects-list box asks. */
 const ALL_MODELS = "model[]=task&model[]=task_list&model[]=discussion_board&model[]=milestone";
 
-/** Password load-data.ts gives its users. */
-const LOAD_PASSWORD = "load-test-password";
 
 /**
  * A token for one of the generated users: the 8th is the client of the 10,000-task project and a
