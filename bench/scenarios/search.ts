@@ -7,7 +7,6 @@ import { createUserToken } from "../lib/site-manager.js";
 /** Every model the documents list, as the projects-list box asks. */
 const ALL_MODELS = "model[]=task&model[]=task_list&model[]=discussion_board&model[]=milestone";
 
-
 /**
  * A token for one of the generated users: the 8th is the client of the 10,000-task project and a
  * co-worker of two others, so the privacy conditions (view_private_task, view_private_list) are in play.
