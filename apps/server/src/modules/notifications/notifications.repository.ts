@@ -67,21 +67,25 @@ export function notificationsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** Which of these tasks still exist. */
-    async findExistingTaskIds(taskIds: readonly number[]): Promise<Set<number>> {
-      const found = new Set<number>();
-      for (const chunk of chunkIds(taskIds)) {
-        for (const row of await db.selectFrom("tasks").select("id").where("id", "in", chunk).execute()) found.add(row.id);
-      }
-      return found;
-    },
-
-    /** The assignees of these tasks with when each was assigned, by task. */
+    /**
+     * The assignees of these tasks with when each was assigned, by task, in one query; a task that no
+     * longer exists is absent, one without assignees maps to [].
+     */
     async findAssignmentsOf(taskIds: readonly number[]): Promise<Map<number, Array<{ userId: number; assignedAt: string }>>> {
       const byTask = new Map<number, Array<{ userId: number; assignedAt: string }>>();
       for (const chunk of chunkIds(taskIds)) {
-        const rows = await db.selectFrom("task_assignees").select(["task_id", "user_id", "assigned_at"]).where("task_id", "in", chunk).orderBy("user_id").execute();
-        for (const row of rows) byTask.set(row.task_id, [...(byTask.get(row.task_id) ?? []), { userId: row.user_id, assignedAt: row.assigned_at }]);
+        const rows = await db
+          .selectFrom("tasks")
+          .leftJoin("task_assignees", "task_assignees.task_id", "tasks.id")
+          .select(["tasks.id", "task_assignees.user_id", "task_assignees.assigned_at"])
+          .where("tasks.id", "in", chunk)
+          .orderBy("task_assignees.user_id")
+          .execute();
+        for (const row of rows) {
+          const assignments = byTask.get(row.id) ?? [];
+          if (row.user_id !== null && row.assigned_at !== null) assignments.push({ userId: row.user_id, assignedAt: row.assigned_at });
+          byTask.set(row.id, assignments);
+        }
       }
       return byTask;
     },

@@ -46,14 +46,16 @@ export function notificationsSubscribers(): EventSubscribers {
       batch: async (events, db) => {
         const repo = notificationsRepository(db);
         const taskIds = events.map((event) => event.payload.id);
-        const [existing, assignments] = await Promise.all([repo.findExistingTaskIds(taskIds), repo.findAssignmentsOf(taskIds)]);
+        const assignments = await repo.findAssignmentsOf(taskIds);
         const entries: NewNotification[] = [];
         const follows: Array<{ taskId: number; userId: number }> = [];
         for (const event of events) {
           const taskId = event.payload.id;
-          if (!existing.has(taskId)) continue;
+          // A task deleted since took its entries and follows with it.
+          const assigned = assignments.get(taskId);
+          if (!assigned) continue;
           // Assignees given with the task: those added by a later change have an event of their own.
-          const assignees = (assignments.get(taskId) ?? []).filter((row) => row.assignedAt <= event.occurredAt).map((row) => row.userId);
+          const assignees = assigned.filter((row) => row.assignedAt <= event.occurredAt).map((row) => row.userId);
           entries.push(...entriesFor(recipients(assignees, event.actor.id), { type: "assigned", taskId, actorId: event.actor.id, sourceKey: eventKey(event.id), at: event.occurredAt }));
           for (const userId of [...(event.actor.id === null ? [] : [event.actor.id]), ...assignees]) follows.push({ taskId, userId });
         }
