@@ -124,6 +124,8 @@ export const listTasksQuery = z.object({
   completed_at: zDateString.optional(),
   milestone: zId.optional(),
   task_list_id: zId.optional(),
+  /** `id=123`: that task alone, if the caller may see it (the command palette's `#123`). */
+  id: zId.optional(),
   title: z.string().trim().max(200).optional(),
   /** `priority=3`, `priority=high` or `priority[]=3&priority[]=4`: tasks of any of these priorities. */
   priority: z.union([taskPriorityFilter, z.array(taskPriorityFilter).max(5)]).optional(),

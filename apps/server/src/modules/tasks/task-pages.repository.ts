@@ -49,6 +49,8 @@ export interface TaskSearch {
   completedTo?: string;
   milestoneId?: number;
   taskListId?: number;
+  /** That task alone. */
+  taskId?: number;
   title?: string;
   /** Any of these priorities (0 none to 4 urgent). */
   priorities?: readonly number[];
@@ -107,6 +109,7 @@ export function taskPagesRepository(db: Kysely<Database>) {
           conditions.push(eb("tasks.task_list_id", "in", eb.selectFrom("task_lists").select("task_lists.id").where("task_lists.milestone_id", "=", search.milestoneId)));
         }
         if (search.taskListId !== undefined) conditions.push(eb("tasks.task_list_id", "=", search.taskListId));
+        if (search.taskId !== undefined) conditions.push(eb("tasks.id", "=", search.taskId));
         if (search.title) conditions.push(containsIgnoringCase("tasks.title", search.title));
         if (search.priorities !== undefined) {
           conditions.push(search.priorities.length === 1 ? eb("tasks.priority", "=", search.priorities[0] ?? 0) : eb("tasks.priority", "in", [...search.priorities]));

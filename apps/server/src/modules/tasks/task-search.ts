@@ -45,6 +45,7 @@ export function searchFilters(query: ListTasksQuery, timezone: string): Omit<Tas
     completedTo: query.completed_at ? endOfDayUtc(query.completed_at, timezone) : undefined,
     milestoneId: query.milestone,
     taskListId: query.task_list_id,
+    taskId: query.id,
     title: query.title || undefined,
     // Sorted and without repeats, so that the same filter written in any order is one kept search.
     priorities: priorities && [...new Set(priorities)].sort((a, b) => a - b),

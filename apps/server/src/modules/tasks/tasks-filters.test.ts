@@ -106,6 +106,17 @@ describe("GET /api/pm/v2/tasks", () => {
     expect(await titles(cast.coWorker, "?title=LATE")).toEqual(["A late"]);
   });
 
+  it("finds one task by id across the caller's projects, and nothing where the caller may not look", async () => {
+    const [hidden] = (await t.database.db.selectFrom("tasks").select("id").where("title", "=", "C hidden").execute()).map((row) => row.id);
+    const [early] = (await t.database.db.selectFrom("tasks").select("id").where("title", "=", "A early").execute()).map((row) => row.id);
+    expect(await titles(cast.coWorker, `?id=${early}`)).toEqual(["A early"]);
+    expect(await titles(cast.coWorker, `?id=${hidden}`)).toEqual([]);
+    expect(await titles(cast.manager, `?id=${hidden}`)).toEqual(["C hidden"]);
+    const bad = await cast.coWorker.inject({ method: "GET", url: "/api/pm/v2/tasks?id=abc" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.params).toHaveProperty("id");
+  });
+
   it("pages newest first", async () => {
     const first = await cast.coWorker.inject({ method: "GET", url: "/api/pm/v2/tasks?per_page=2" });
     expect(first.json().data.map((task: { title: string }) => task.title)).toEqual(["B pending", "B done"]);

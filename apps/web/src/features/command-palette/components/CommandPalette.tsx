@@ -5,7 +5,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { searchResultPath } from "../../search/lib/result-path.js";
-import { useTask } from "../../tasks/hooks/use-tasks.js";
+import { useTaskById } from "../hooks/use-palette-search.js";
 import { usePaletteCommands, type PaletteContext } from "../hooks/use-palette-commands.js";
 import { usePaletteSearch } from "../hooks/use-palette-search.js";
 import { useRecentItems } from "../hooks/use-recent-items.js";
@@ -25,12 +25,11 @@ interface PaletteProps {
   context: PaletteContext;
 }
 
-/** The task asked for by `#123`: looked up in the project on screen, the one place an id can be asked by. */
-function useTaskEntry(query: PaletteQuery, projectId: number | null) {
+/** The task asked for by `#123`, in any project the user may see it in. */
+function useTaskEntry(query: PaletteQuery) {
   const { t } = useTranslation();
-  const taskId = query.kind === "task-id" && projectId !== null ? query.taskId : Number.NaN;
-  const task = useTask(projectId ?? 0, taskId);
-  const data = task.data?.data;
+  const task = useTaskById(query.kind === "task-id" ? query.taskId : null);
+  const data = task.data ?? undefined;
   const entries: PaletteEntry[] =
     data && query.kind === "task-id" && data.id === query.taskId
       ? [
@@ -58,7 +57,7 @@ function PaletteBody({ onChoose, context }: Pick<PaletteProps, "onChoose" | "con
   const [recentItems] = useState(recent.read);
   const query = parsePaletteQuery(value);
   const search = usePaletteSearch(query.kind === "text" ? query.text : "");
-  const taskEntry = useTaskEntry(query, context.projectId);
+  const taskEntry = useTaskEntry(query);
   const commands = usePaletteCommands(context);
 
   const typed = query.kind === "text" ? query.text : "";
@@ -115,7 +114,7 @@ function PaletteBody({ onChoose, context }: Pick<PaletteProps, "onChoose" | "con
 
   let emptyText: string | null = null;
   if (entries.length === 0 && !isWaiting) {
-    if (query.kind === "task-id") emptyText = context.projectId === null ? t("palette.task_needs_project", { id: query.taskId }) : t("palette.task_not_found", { id: query.taskId });
+    if (query.kind === "task-id") emptyText = t("palette.task_not_found", { id: query.taskId });
     else emptyText = t("palette.empty", { text: value.trim() });
   }
 

@@ -1,4 +1,4 @@
-import { searchAnswerSchema, type SearchModel } from "@plotline/contracts";
+import { listEnvelope, searchAnswerSchema, taskSchema, type SearchModel, type Task } from "@plotline/contracts";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
@@ -28,4 +28,16 @@ export function usePaletteSearch(text: string) {
     placeholderData: keepPreviousData,
   });
   return { ...query, settledText: debounced };
+}
+
+/** The task with this id in any project the user may see it in (`#123`); null for none, or no id asked. */
+export function useTaskById(taskId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.search.palette(`#${taskId ?? ""}`),
+    queryFn: async ({ signal }): Promise<Task | null> => {
+      const answer = await api.get("pm/v2/tasks", { schema: listEnvelope(taskSchema), query: { id: taskId ?? 0, per_page: 1 }, signal });
+      return answer.data[0] ?? null;
+    },
+    enabled: taskId !== null,
+  });
 }

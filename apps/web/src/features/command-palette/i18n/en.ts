@@ -13,8 +13,7 @@ export const paletteEn = {
     count_other: "{{count}} suggestions",
     empty: "Nothing matches “{{text}}”.",
     task_number: "Task #{{id}}",
-    task_not_found: "No task #{{id}} in this project, or you may not see it.",
-    task_needs_project: "Task numbers are looked up in the project on screen: open the project of task #{{id}}, or search by its title.",
+    task_not_found: "No task #{{id}}, or not one you may see.",
     groups: {
       recent: "Recent",
       task: "Task by number",
