@@ -81,11 +81,6 @@ export function eventsRepository(db: Kysely<Database>) {
       return written;
     },
 
-    async insertEvent(event: NewEvent): Promise<EventRow> {
-      const row = { ...event, attempts: 0, next_attempt_at: event.occurred_at };
-      const { id } = await db.insertInto("events").values(row).returning("id").executeTakeFirstOrThrow();
-      return { ...row, id, dispatched_at: null, failed_at: null, last_error: null };
-    },
 
     /** Claims these events, those still pending and not held by another dispatcher. */
     claimEvents(ids: readonly number[], how: Claim): Promise<EventRow[]> {

@@ -38,8 +38,8 @@ export async function transact<T>(ctx: EventsContext, work: (trx: Kysely<Databas
  * Writes several domain events to the outbox in one statement per 100, as `recordEvent` writes one: a bulk
  * change records one event per task without a round trip each.
  */
-export async function recordEvents(trx: Kysely<Database>, actor: Pick<Actor, "id" | "displayName"> | null, events: readonly DomainEvent[]): Promise<void> {
-  if (events.length === 0) return;
+export async function recordEvents(trx: Kysely<Database>, actor: Pick<Actor, "id" | "displayName"> | null, events: readonly DomainEvent[]): Promise<number[]> {
+  if (events.length === 0) return [];
   const recorded = recordedIn.get(trx);
   const occurredAt = nowUtc();
   const rows = await eventsRepository(trx).insertEvents(
@@ -54,6 +54,7 @@ export async function recordEvents(trx: Kysely<Database>, actor: Pick<Actor, "id
     })),
   );
   recorded?.rows.push(...rows);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -62,16 +63,7 @@ export async function recordEvents(trx: Kysely<Database>, actor: Pick<Actor, "id
  * for the dispatcher's next drain (within seconds), so services record through `transact`.
  */
 export async function recordEvent(trx: Kysely<Database>, actor: Pick<Actor, "id" | "displayName"> | null, event: DomainEvent): Promise<number> {
-  const recorded = recordedIn.get(trx);
-  const row = await eventsRepository(trx).insertEvent({
-    name: event.name,
-    payload: JSON.stringify(event.payload),
-    actor_id: actor?.id ?? null,
-    actor_name: actor?.displayName ?? "",
-    occurred_at: nowUtc(),
-    lease_owner: recorded?.lease.owner ?? null,
-    lease_until: recorded?.lease.until ?? null,
-  });
-  recorded?.rows.push(row);
-  return row.id;
+  const [id] = await recordEvents(trx, actor, [event]);
+  if (id === undefined) throw new Error("The outbox answered no id for a written event");
+  return id;
 }

@@ -56,7 +56,30 @@ export function notificationsRepository(db: Kysely<Database>) {
       .where((eb) => visibleTo(eb, visibility));
   }
 
+  /** The followers of these tasks, by task. */
+  async function findFollowerIdsOf(taskIds: readonly number[]): Promise<Map<number, number[]>> {
+    const byTask = new Map<number, number[]>();
+    for (const chunk of chunkIds(taskIds)) {
+      const rows = await db.selectFrom("task_followers").select(["task_id", "user_id"]).where("task_id", "in", chunk).orderBy("user_id").execute();
+      for (const row of rows) byTask.set(row.task_id, [...(byTask.get(row.task_id) ?? []), row.user_id]);
+    }
+    return byTask;
+  }
+
+  /** Makes users follow tasks (a follow already there stays as it is). */
+  async function addFollows(follows: ReadonlyArray<{ taskId: number; userId: number }>, at: string): Promise<void> {
+    const unique = new Map(follows.map((follow) => [`${follow.taskId}:${follow.userId}`, follow]));
+    const rows = [...unique.values()].map((follow) => ({ task_id: follow.taskId, user_id: follow.userId, created_at: at }));
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      await db.insertInto("task_followers").values(rows.slice(start, start + INSERT_BATCH))
+        .onConflict((oc) => oc.columns(["task_id", "user_id"]).doNothing()).execute();
+    }
+  }
+
   return {
+    findFollowerIdsOf,
+    addFollows,
+
     /** The task with its list's privacy, or undefined when it is gone. */
     findTask(taskId: number): Promise<TaskFacts | undefined> {
       return db
@@ -90,30 +113,11 @@ export function notificationsRepository(db: Kysely<Database>) {
       return byTask;
     },
 
-    /** The followers of these tasks, by task. */
-    async findFollowerIdsOf(taskIds: readonly number[]): Promise<Map<number, number[]>> {
-      const byTask = new Map<number, number[]>();
-      for (const chunk of chunkIds(taskIds)) {
-        const rows = await db.selectFrom("task_followers").select(["task_id", "user_id"]).where("task_id", "in", chunk).orderBy("user_id").execute();
-        for (const row of rows) byTask.set(row.task_id, [...(byTask.get(row.task_id) ?? []), row.user_id]);
-      }
-      return byTask;
-    },
 
-    /** Makes users follow tasks (a follow already there stays as it is). */
-    async addFollows(follows: ReadonlyArray<{ taskId: number; userId: number }>, at: string): Promise<void> {
-      const unique = new Map(follows.map((follow) => [`${follow.taskId}:${follow.userId}`, follow]));
-      const rows = [...unique.values()].map((follow) => ({ task_id: follow.taskId, user_id: follow.userId, created_at: at }));
-      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-        await db.insertInto("task_followers").values(rows.slice(start, start + INSERT_BATCH))
-          .onConflict((oc) => oc.columns(["task_id", "user_id"]).doNothing()).execute();
-      }
-    },
 
     /** The users following a task. */
     async findFollowerIds(taskId: number): Promise<number[]> {
-      const rows = await db.selectFrom("task_followers").select("user_id").where("task_id", "=", taskId).orderBy("user_id").execute();
-      return rows.map((row) => row.user_id);
+      return (await findFollowerIdsOf([taskId])).get(taskId) ?? [];
     },
 
     /** The users following a task, as user rows, by name. */
@@ -144,15 +148,7 @@ export function notificationsRepository(db: Kysely<Database>) {
 
     /** Makes the users follow the task; those who already do are left as they are. */
     async addFollowers(taskId: number, userIds: readonly number[], at: string): Promise<void> {
-      const unique = [...new Set(userIds)];
-      if (unique.length === 0) return;
-      for (const chunk of chunkIds(unique)) {
-        await db
-          .insertInto("task_followers")
-          .values(chunk.map((userId) => ({ task_id: taskId, user_id: userId, created_at: at })))
-          .onConflict((oc) => oc.columns(["task_id", "user_id"]).doNothing())
-          .execute();
-      }
+      await addFollows(userIds.map((userId) => ({ taskId, userId })), at);
     },
 
     async removeFollower(taskId: number, userId: number): Promise<void> {
