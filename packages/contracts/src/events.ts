@@ -174,6 +174,8 @@ export interface DomainEventMap {
   /** A list changed; a `status` change archives (0) or restores (1) it. */
   "task_list.updated": RecordEventBase & { changes: Changes<TaskListFields> };
   "task_list.deleted": RecordEventBase;
+  /** A deleted list came back with its tasks (undo): the payload its `task_list.deleted` carried. */
+  "task_list.restored": RecordEventBase;
   /** A copy of a list was made; `id` is the copy, `title` the source's title. */
   "task_list.duplicated": RecordEventBase & { sourceListId: number };
   "task.created": RecordEventBase & { taskListId: number };
@@ -185,6 +187,8 @@ export interface DomainEventMap {
   "task.completed": RecordEventBase;
   "task.reopened": RecordEventBase;
   "task.deleted": RecordEventBase;
+  /** A deleted task came back whole (undo): the payload its `task.deleted` carried. */
+  "task.restored": RecordEventBase;
   "milestone.created": RecordEventBase;
   /** A milestone changed; a `status` change achieves (1) or reopens (0) it. */
   "milestone.updated": RecordEventBase & { changes: Changes<MilestoneFields> };
@@ -195,6 +199,8 @@ export interface DomainEventMap {
   "comment.created": CommentEventPayload;
   "comment.updated": CommentEventPayload;
   "comment.deleted": CommentEventPayload;
+  /** A deleted comment came back (undo): the payload its `comment.deleted` carried. */
+  "comment.restored": CommentEventPayload;
   /** A folder, doc or link was created in the files area. */
   "file.created": RecordEventBase & { type: string };
   /** A file was uploaded to the files area. */
@@ -202,6 +208,8 @@ export interface DomainEventMap {
   "file.updated": RecordEventBase & { changes: Changes<FileFields> };
   "file.moved": RecordEventBase & { changes: Changes<FileFields> };
   "file.deleted": RecordEventBase;
+  /** A deleted item of the files area came back with what was in it (undo): the payload its `file.deleted` carried. */
+  "file.restored": RecordEventBase;
   "file.attached": AttachmentEventPayload;
   "file.detached": AttachmentEventPayload;
   "label.created": RecordEventBase & { color: string };

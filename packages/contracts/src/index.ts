@@ -29,3 +29,5 @@ export * from "./project-settings.js";
 export * from "./events.js";
 export * from "./search.js";
 export * from "./notifications.js";
+export * from "./trash.js";
+export * from "./undo.js";

@@ -188,6 +188,10 @@ export const MESSAGES = {
     who_may_delete: "Only managers and the task's creator can delete it.",
     who_may_move: "Only managers and the task's creator can move it.",
   },
+  trash: {
+    nothing_to_undo: "There is nothing to undo any more.",
+    record_gone: "This cannot be undone: the {{record}} #{{id}} it belongs to has been deleted since.",
+  },
   users: {
     at_least_one_user_must_keep: "At least one user must keep the manager capability",
     user_not_found: "User not found",

@@ -5,6 +5,7 @@ import { zDateString, zFlag, zId, zInt, zNameList, zTitle } from "./primitives.j
 import { zOptionalDate, zOptionalTypeId } from "./none-values.js";
 import { taskLabelSchema, zTaskLabelIds } from "./labels.js";
 import { userSchema } from "./users.js";
+import { undoTicketSchema } from "./undo.js";
 
 /** Task status: 0 incomplete, 1 complete, 2 pending. */
 export const TASK_STATUS = { incomplete: 0, complete: 1, pending: 2 } as const;
@@ -242,5 +243,7 @@ export const bulkTasksResultSchema = z.object({
   data: z.array(taskSchema),
   meta: z.object({ changed_ids: z.array(z.number().int()), deleted_ids: z.array(z.number().int()) }),
   message: z.string().optional(),
+  /** After `delete`: the one undo ticket of the whole batch (see undo.ts and trash.ts). */
+  undo: undoTicketSchema.optional(),
 });
 export type BulkTasksResult = z.infer<typeof bulkTasksResultSchema>;

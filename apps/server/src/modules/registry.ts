@@ -24,6 +24,7 @@ import { taskListsModule } from "./task-lists/task-lists.module.js";
 import { taskTypesModule } from "./task-types/task-types.module.js";
 import { tasksModule } from "./tasks/tasks.module.js";
 import { usersModule } from "./users/users.module.js";
+import { trashModule } from "./trash/trash.module.js";
 
 /**
  * Every module of Plotline, one line each (see docs/adding-a-module.md). The order is the order services
@@ -43,6 +44,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   projectsModule,
   filesModule,
   taskTypesModule,
+  trashModule,
   taskListsModule,
   tasksModule,
   milestonesModule,

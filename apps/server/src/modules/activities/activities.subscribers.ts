@@ -88,7 +88,7 @@ export function activitiesSubscribers(ctx: { kind: DatabaseKind }): EventSubscri
   }
 
   function commentEntry(type: ActivityType) {
-    return (event: DispatchedEvent<"comment.created" | "comment.updated" | "comment.deleted">, db: Kysely<Database>) => {
+    return (event: DispatchedEvent<"comment.created" | "comment.updated" | "comment.deleted" | "comment.restored">, db: Kysely<Database>) => {
       const { projectId, id, on, privacyScope } = event.payload;
       return write(event, db, {
         projectId, type, resource: "comment", resourceId: id, title: resourcePhrase(on.type, on.title), privacyScope,
@@ -121,6 +121,8 @@ export function activitiesSubscribers(ctx: { kind: DatabaseKind }): EventSubscri
       return about("task_list", type, { changes: changeList(changes) })(event, db);
     },
     "task_list.deleted": about("task_list", "delete"),
+    // Undo of a delete (the trash): "Ana restored the task list Design", as after an archive.
+    "task_list.restored": about("task_list", "restore"),
     "task_list.duplicated": (event, db) => about("task_list", "duplicate", { meta: { source_list_id: event.payload.sourceListId } })(event, db),
 
     "task.created": (event, db) => about("task", "create", { meta: { task_list_id: event.payload.taskListId } })(event, db),
@@ -137,6 +139,7 @@ export function activitiesSubscribers(ctx: { kind: DatabaseKind }): EventSubscri
     "task.completed": about("task", "complete", { meta: { status: 1 } }),
     "task.reopened": about("task", "incomplete", { meta: { status: 0 } }),
     "task.deleted": about("task", "delete"),
+    "task.restored": about("task", "restore"),
 
     "milestone.created": about("milestone", "create"),
     "milestone.updated": (event, db) => {
@@ -154,12 +157,14 @@ export function activitiesSubscribers(ctx: { kind: DatabaseKind }): EventSubscri
     "comment.created": commentEntry("create"),
     "comment.updated": commentEntry("update"),
     "comment.deleted": commentEntry("delete"),
+    "comment.restored": commentEntry("restore"),
 
     "file.created": about("file", "create"),
     "file.uploaded": about("file", "create"),
     "file.updated": (event, db) => about("file", "update", { changes: changeList(event.payload.changes) })(event, db),
     "file.moved": (event, db) => about("file", "move", { changes: changeList(event.payload.changes) })(event, db),
     "file.deleted": about("file", "delete"),
+    "file.restored": about("file", "restore"),
     "file.attached": attachmentEntry("create"),
     "file.detached": attachmentEntry("delete"),
 

@@ -27,7 +27,7 @@ export const commentsModule = defineModule({
   switch: "core",
   routes: [commentsRoutes],
   migrations: { "202611250120-comments-count-index": countIndex },
-  services: (ctx, s) => ({ comments: commentsService(ctx, s.access, s.attachments) }),
+  services: (ctx, s) => ({ comments: commentsService(ctx, s.access, s.attachments, s.trash) }),
   // Comments on files count with the files module's provider: the folders above a file decide who sees them.
   projectCounts: (ctx) => ({
     fields: ["total_comments"],

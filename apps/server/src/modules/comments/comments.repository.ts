@@ -171,11 +171,6 @@ export function commentsRepository(db: Kysely<Database>) {
       if (userIds.length === 0) return;
       await db.insertInto("comment_notify_users").values([...new Set(userIds)].map((user_id) => ({ comment_id: commentId, user_id }))).execute();
     },
-
-    async deleteComment(id: number): Promise<void> {
-      await db.deleteFrom("comment_notify_users").where("comment_id", "=", id).execute();
-      await db.deleteFrom("comments").where("id", "=", id).execute();
-    },
   };
 }
 

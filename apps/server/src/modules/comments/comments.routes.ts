@@ -1,10 +1,10 @@
 import {
   commentSchema,
   createCommentBody,
+  deletedWithUndoSchema,
   itemEnvelope,
   listCommentsQuery,
   listEnvelope,
-  messageSchema,
   updateCommentBody,
   zId,
 } from "@plotline/contracts";
@@ -76,10 +76,17 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/pm/v2/projects/:project/comments/:id/delete",
-    { schema: { tags, summary: "Delete a comment (its author or a manager)", params, response: { 200: messageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete a comment (its author or a manager); `undo` brings it back (POST pm/v2/undo/{id}) until `undo.expires_at`",
+        params,
+        response: { 200: deletedWithUndoSchema },
+      },
+    },
     async (request) => {
-      await comments.deleteComment(requireActor(request), request.params.project, request.params.id);
-      return { message: "Comment deleted successfully" };
+      const undo = await comments.deleteComment(requireActor(request), request.params.project, request.params.id);
+      return { message: "Comment deleted successfully", undo };
     },
   );
 };

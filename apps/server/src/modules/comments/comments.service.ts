@@ -2,9 +2,11 @@ import {
   ROLE,
   type Comment,
   type CommentableType,
+  type CommentEventPayload,
   type CreateCommentBody,
   type ListCommentsQuery,
   type Pagination,
+  type UndoTicket,
   type UpdateCommentBody,
 } from "@plotline/contracts";
 import type { Kysely } from "kysely";
@@ -22,6 +24,7 @@ import { recordEvent, transact } from "../../events/record-event.js";
 import { type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
 import type { UploadedFile } from "../files/files.upload.js";
 import { capabilitiesFor, type ProjectAccess, type ProjectAccessService } from "../projects/project-access.js";
+import type { TrashService } from "../trash/trash.service.js";
 import { findUsersByIds } from "../users/users.service.js";
 import { capabilitiesToSee, commentPolicy } from "./comments.policy.js";
 import { presentComment } from "./comments.presenter.js";
@@ -60,6 +63,7 @@ export function commentsService(
   ctx: AppContext,
   access: ProjectAccessService,
   attachments: AttachmentsService,
+  trash: TrashService,
 ) {
   const comments = commentsRepository(ctx.db);
   const tz = ctx.config.timezone;
@@ -123,15 +127,19 @@ export function commentsService(
     };
   }
 
-  function record(trx: AppContext["db"], actor: Actor, name: "comment.created" | "comment.updated" | "comment.deleted", comment: CommentRow, target: Target) {
-    const payload = {
+  /** What every event about a comment carries. */
+  function eventPayload(comment: CommentRow, target: Target): CommentEventPayload {
+    return {
       projectId: comment.project_id,
       id: comment.id,
       on: { type: target.type, id: target.id, title: target.title },
       // A comment is seen by whoever sees the record it is on.
       privacyScope: privacyScopeOf(target.needed),
     };
-    return recordEvent(trx, actor, { name, payload });
+  }
+
+  function record(trx: AppContext["db"], actor: Actor, name: "comment.created" | "comment.updated", comment: CommentRow, target: Target) {
+    return recordEvent(trx, actor, { name, payload: eventPayload(comment, target) });
   }
 
   return {
@@ -191,16 +199,14 @@ export function commentsService(
       return presentOne(projectAccess, row);
     },
 
-    async deleteComment(actor: Actor, projectId: number, commentId: number): Promise<void> {
+    /** Deletes a comment with its attachments into the trash: the answer's ticket brings it back (trash module). */
+    async deleteComment(actor: Actor, projectId: number, commentId: number): Promise<UndoTicket> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const { comment, target } = await loadComment(projectAccess, commentId);
       if (!commentPolicy.canDelete(projectAccess, comment)) throw forbidden(say("comments.who_may_delete"));
-      await transact(ctx, async (trx) => {
-        await commentsRepository(trx).deleteComment(commentId);
-        await record(trx, actor, "comment.deleted", comment, target);
+      return trash.discard(actor, {
+        projectId, kind: "comment", roots: { comments: [commentId] }, events: [{ name: "comment.deleted", payload: eventPayload(comment, target) }],
       });
-      // Its attachments go with it, rows and bytes.
-      await attachments.purgeOrphans(projectId);
     },
   };
 }

@@ -200,7 +200,7 @@ describe("comment permissions", () => {
     const empty = await cast.client.inject({ method: "POST", url: `${base()}/${own.id}`, payload: { content: "<p></p>" } });
     expect(empty.statusCode).toBe(400);
     const remove = await cast.client.inject({ method: "POST", url: `${base()}/${own.id}/delete` });
-    expect(remove.json()).toEqual({ message: "Comment deleted successfully" });
+    expect(remove.json()).toEqual({ message: "Comment deleted successfully", undo: { id: expect.any(Number), expires_at: expect.any(String) } });
     const messages = await t.database.db.selectFrom("activities").select("message").where("resource_type", "=", "comment").where("resource_id", "=", own.id).orderBy("id").execute();
     expect(messages.map((row) => row.message)).toEqual([
       "Cleo Client added a comment on the task Homepage copy",

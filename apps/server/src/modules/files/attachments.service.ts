@@ -147,9 +147,11 @@ export function attachmentsService(ctx: AppContext, access: ProjectAccessService
     },
 
     /**
-     * Removes the attachments whose record is gone, rows and bytes. Records are deleted with what hangs on
-     * them (a list with its tasks and their comments), so the services call this once a delete committed
-     * rather than following every path; the lists never show such attachments meanwhile.
+     * Removes the attachments whose record is gone, rows and bytes, for the deletes that do not go through
+     * the trash (discussions): they delete a record with its comments and call this once committed rather
+     * than following every path; the lists never show such attachments meanwhile. Deletes through the trash
+     * (tasks, lists, comments, files) remove their attachment rows in their own transaction and keep the
+     * bytes on the trash entry until its purge, so they leave no orphan here whose bytes an undo still needs.
      */
     async purgeOrphans(projectId: number): Promise<void> {
       const orphans = await attachmentsRepository(ctx.db).listOrphans(projectId);

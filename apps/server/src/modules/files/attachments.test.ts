@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCast, createProjectWithCast, type Cast } from "../../../test/factories.js";
 import { createTestApp, type Session, type TestApp } from "../../../test/helpers.js";
 import { createList, createTask } from "../tasks/tasks.fixtures.js";
+import { purgeNow } from "../trash/trash.fixtures.js";
 import { multipart, type TestFile } from "./files.multipart.fixture.js";
 
 let t: TestApp;
@@ -146,7 +147,11 @@ describe("comments with files[]", () => {
       await send(cast.coWorker, api("comments"), { content: "bye", commentable_type: "task", commentable_id: String(task.id) }, [text("gone.txt")]),
     );
     const before = await storedFiles();
-    expect((await cast.coWorker.inject({ method: "POST", url: api(`comments/${comment.id}/delete`) })).statusCode).toBe(200);
+    const deleted = await cast.coWorker.inject({ method: "POST", url: api(`comments/${comment.id}/delete`) });
+    expect(deleted.statusCode).toBe(200);
+    // The bytes wait in the trash for an undo, and go with its purge.
+    expect(await storedFiles()).toBe(before);
+    await purgeNow(t.app, t.database.db, deleted.json().undo.id);
     expect(await storedFiles()).toBe(before - 1);
     expect((await cast.manager.inject({ method: "GET", url: comment.files.data[0]?.url ?? "" })).statusCode).toBe(404);
   });
@@ -213,7 +218,10 @@ describe("tasks with files[]", () => {
     expect((await send(cast.coWorker, api(`tasks/${task.id}/update`), {}, [text("no.txt")])).statusCode).toBe(403);
 
     const before = await storedFiles();
-    expect((await cast.manager.inject({ method: "POST", url: api(`tasks/${task.id}/delete`) })).statusCode).toBe(200);
+    const deleted = await cast.manager.inject({ method: "POST", url: api(`tasks/${task.id}/delete`) });
+    expect(deleted.statusCode).toBe(200);
+    expect(await storedFiles()).toBe(before);
+    await purgeNow(t.app, t.database.db, deleted.json().undo.id);
     expect(await storedFiles()).toBe(before - 2);
   });
 
@@ -306,9 +314,11 @@ describe("docs and links with files[]", () => {
     expect(folder.statusCode).toBe(400);
     expect(folder.json().data.params).toHaveProperty("files");
 
-    // Deleting the doc removes its files, rows and bytes.
+    // Deleting the doc removes its files, rows and (once its trash entry is purged) bytes.
     const before = await storedFiles();
-    expect((await cast.coWorker.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/files/${doc.id}/delete` })).statusCode).toBe(200);
+    const deleted = await cast.coWorker.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/files/${doc.id}/delete` });
+    expect(deleted.statusCode).toBe(200);
+    await purgeNow(t.app, t.database.db, deleted.json().undo.id);
     expect(await storedFiles()).toBe(before - 1);
   });
 

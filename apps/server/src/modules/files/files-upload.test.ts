@@ -10,6 +10,7 @@ import type { Actor } from "../../lib/actor.js";
 import { localDiskStorage } from "../../storage/local-disk.js";
 import { attachmentsService } from "./attachments.service.js";
 import { filesService } from "./files.service.js";
+import { purgeNow } from "../trash/trash.fixtures.js";
 import { multipart, type TestFile } from "./files.multipart.fixture.js";
 
 let t: TestApp;
@@ -132,7 +133,7 @@ describe("uploads", () => {
     });
     const failingCtx = { ...t.app.ctx, db: failing };
     const storage = localDiskStorage(path.join(dataDir, "files"));
-    const service = filesService(failingCtx, t.app.services.access, storage, attachmentsService(failingCtx, t.app.services.access, storage));
+    const service = filesService(failingCtx, t.app.services.access, storage, attachmentsService(failingCtx, t.app.services.access, storage), t.app.services.trash);
     const actor: Actor = { id: cast.siteManager.userId, displayName: "Sam Site", email: "", avatarUrl: null, isSiteManager: true, via: "session", sessionId: null, nonce: null };
     await expect(service.upload(actor, projectId, { parent: 0 }, [{ filename: "a.png", bytes: await png() }])).rejects.toThrow(/insert failed/);
     expect((await storedFiles()).length).toBe(before.files);
@@ -151,7 +152,8 @@ describe("uploads", () => {
     // A file of exactly the limit is accepted.
     const exact = await upload(cast.manager, [{ name: "exact.bin", bytes: Buffer.alloc(LIMIT, 7) }]);
     expect(exact.statusCode).toBe(200);
-    await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/files/${exact.json().data[0].id}/delete` });
+    const removed = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/files/${exact.json().data[0].id}/delete` });
+    await purgeNow(t.app, t.database.db, removed.json().undo.id);
     expect((await storedFiles()).length).toBe(before.files);
     expect(await rowCount()).toBe(before.rows);
   });
@@ -223,6 +225,9 @@ describe("downloads", () => {
     const before = (await storedFiles()).length;
     const removed = await cast.coWorker.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/files/${file.id}/delete` });
     expect(removed.statusCode).toBe(200);
+    // The bytes wait in the trash for an undo, and go with its purge.
+    expect((await storedFiles()).length).toBe(before);
+    await purgeNow(t.app, t.database.db, removed.json().undo.id);
     expect((await storedFiles()).length).toBe(before - 2);
     expect((await cast.coWorker.inject({ method: "GET", url: file.url })).statusCode).toBe(404);
   });

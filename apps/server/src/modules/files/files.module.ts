@@ -24,7 +24,7 @@ export const filesModule = defineModule({
   alwaysOnRoutes: [attachmentsRoutes],
   services: (ctx, s) => {
     const attachments = attachmentsService(ctx, s.access, ctx.storage);
-    return { attachments, files: filesService(ctx, s.access, ctx.storage, attachments) };
+    return { attachments, files: filesService(ctx, s.access, ctx.storage, attachments, s.trash) };
   },
   projectCounts: (ctx) => filesProjectCounts(ctx.db),
   menu: [{ module: "files", area: "project", label: "menu.files", order: MENU_ORDER.files, route: "pm_files", audience: "everyone" }],

@@ -1,5 +1,6 @@
 import {
   createFileBody,
+  deletedWithUndoSchema,
   downloadCheckSchema,
   fileFolderListEnvelope,
   fileItemEnvelope,
@@ -7,7 +8,6 @@ import {
   fileUploadEnvelope,
   listFilesQuery,
   listFoldersQuery,
-  messageSchema,
   searchFoldersQuery,
   sortFilesBody,
   updateFileBody,
@@ -117,10 +117,17 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/pm/v2/projects/:project/files/:id/delete",
-    { schema: { tags, summary: "Delete an item; a folder goes with everything inside it (can_edit_file)", params, response: { 200: messageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete an item; a folder goes with everything inside it (can_edit_file); `undo` brings it back (POST pm/v2/undo/{id}) until `undo.expires_at`",
+        params,
+        response: { 200: deletedWithUndoSchema },
+      },
+    },
     async (request) => {
-      await files.remove(requireActor(request), request.params.project, request.params.id);
-      return { message: "File deleted successfully" };
+      const undo = await files.remove(requireActor(request), request.params.project, request.params.id);
+      return { message: "File deleted successfully", undo };
     },
   );
 

@@ -1,4 +1,6 @@
-import { createFileBody, type Attachment, type Comment, type CreateFileBody, type FileFolder, type FileItem, type SortFilesBody, type UpdateFileBody } from "@plotline/contracts";
+import {
+  createFileBody, type Attachment, type Comment, type CreateFileBody, type FileFolder, type FileItem, type SortFilesBody, type UndoTicket, type UpdateFileBody,
+} from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
 import { forbidden, invalidField, notFound, say } from "../../lib/app-error.js";
@@ -11,6 +13,7 @@ import { resourcePhrase } from "../activities/activity-recorder.js";
 import { commentsService, countComments } from "../comments/comments.service.js";
 import { canSeeFile, privacyViewOf } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
+import type { TrashService } from "../trash/trash.service.js";
 import { findUsersByIds } from "../users/users.service.js";
 import { attachmentNeeds } from "./attachments.policy.js";
 import { attachmentsRepository, type AttachmentWithOwner } from "./attachments.repository.js";
@@ -45,10 +48,11 @@ export function filesService(
   access: ProjectAccessService,
   storage: Storage,
   attachments: AttachmentsService,
+  trash: TrashService,
 ) {
   const files = filesRepository(ctx.db);
   const attached = attachmentsRepository(ctx.db);
-  const commentThreads = commentsService(ctx, access, attachments);
+  const commentThreads = commentsService(ctx, access, attachments, trash);
   const tz = ctx.config.timezone;
 
   async function sceneOf(actor: Actor, projectId: number): Promise<Scene> {
@@ -381,27 +385,19 @@ export function filesService(
     },
 
     /**
-     * Deletes an item; a folder goes with everything below it, a doc or link with its attachments and
-     * comments. Blobs are removed once the rows are gone.
+     * Deletes an item into the trash: a folder goes with everything below it, a doc or link with its
+     * revisions, comments and attachments. The answer's ticket brings it all back (trash module); the
+     * uploads' bytes stay until the entry is purged.
      */
-    async remove(actor: Actor, projectId: number, id: number): Promise<void> {
+    async remove(actor: Actor, projectId: number, id: number): Promise<UndoTicket> {
       const scene = await sceneOf(actor, projectId);
       const current = await loadVisible(scene, id);
       if (current.fileable_type !== null) throw forbidden(say("files.attachment_removed_from_discussion_task_comment"));
       if (!filePolicy.canEdit(scene.access, current)) throw forbidden(say("files.who_may_delete"));
-      const folderIds = current.type === "folder" ? scene.tree.subtree(current.id) : [];
-      const items = current.type === "folder" ? await files.listItemsIn(projectId, folderIds) : [current];
-      const revisions = await files.listRevisions(projectId, items.map((item) => item.id));
-      const ids = [...folderIds, ...items.map((item) => item.id), ...revisions.map((revision) => revision.id)];
-      const keys = items.flatMap((item) => [item.storage_key, item.thumb_key]).filter((key): key is string => key !== null);
-      await transact(ctx, async (trx) => {
-        await filesRepository(trx).deleteItems(projectId, ids);
-        await recordEvent(trx, actor, { name: "file.deleted", payload: { projectId, id, title: current.title, privacyScope: fileScope(scene.tree, current) } });
+      return trash.discard(actor, {
+        projectId, kind: "file", roots: { project_files: [id] },
+        events: [{ name: "file.deleted", payload: { projectId, id, title: current.title, privacyScope: fileScope(scene.tree, current) } }],
       });
-      // A blob left behind by a storage hiccup is only wasted space; a row without its blob would be a broken file.
-      await Promise.allSettled(keys.map((key) => storage.delete(key)));
-      // The attachments of the docs and links deleted, and of the comments on them, go too.
-      await attachments.purgeOrphans(projectId);
     },
 
     /** The download address of an upload the reader may see (404 otherwise). */

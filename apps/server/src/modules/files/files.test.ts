@@ -189,7 +189,7 @@ describe("rename, move and delete", () => {
     expect((await cast.outsider.inject({ method: "POST", url })).statusCode).toBe(403);
     const response = await cast.coWorker.inject({ method: "POST", url });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: "File deleted successfully" });
+    expect(response.json()).toEqual({ message: "File deleted successfully", undo: { id: expect.any(Number), expires_at: expect.any(String) } });
     const left = await t.database.db.withTables<{ project_files: { id: number; title: string } }>()
       .selectFrom("project_files").select("id").where("title", "in", ["Top", "Child", "Deep", "Deep v2"]).execute();
     expect(left).toEqual([]);

@@ -22,7 +22,7 @@ export const taskListsModule = defineModule({
   switch: "core",
   routes: [taskListsRoutes],
   migrations: { "202611240000-task-lists-private-index": privateListsIndex },
-  services: (ctx, s) => ({ taskLists: taskListsService(ctx, s.access, s.attachments) }),
+  services: (ctx, s) => ({ taskLists: taskListsService(ctx, s.access, s.trash) }),
   projectCounts: (ctx) => visibleRecordCounts("total_task_lists", taskListsRepository(ctx.db).countForProjects, canSeeTaskList),
   menu: [
     { module: "core", area: "project", label: "menu.task_lists", order: MENU_ORDER.task_lists, route: "task_lists", audience: "everyone" },

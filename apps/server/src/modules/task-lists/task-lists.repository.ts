@@ -100,14 +100,6 @@ export function taskListsRepository(db: Kysely<Database>) {
       return db.updateTable("task_lists").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
     },
 
-    /** Deletes a list, its tasks (by cascade) and the comments on the list and on its tasks. */
-    async deleteList(id: number): Promise<void> {
-      const taskIds = db.selectFrom("tasks").select("id").where("task_list_id", "=", id);
-      await db.deleteFrom("comments").where("commentable_type", "=", "task").where("commentable_id", "in", taskIds).execute();
-      await db.deleteFrom("comments").where("commentable_type", "=", "task_list").where("commentable_id", "=", id).execute();
-      await db.deleteFrom("task_lists").where("id", "=", id).execute();
-    },
-
     /** Sets `sort_order` of many lists. */
     setSortOrders(orders: ReadonlyArray<{ id: number; index: number }>): Promise<void> {
       return setSortOrders(db, "task_lists", orders);

@@ -1,5 +1,6 @@
 import {
   createTaskListBody,
+  deletedWithUndoSchema,
   itemEnvelope,
   listEnvelope,
   listTaskListsQuery,
@@ -80,10 +81,17 @@ export const taskListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/pm/v2/projects/:project/task-lists/:id/delete",
-    { schema: { tags, summary: "Delete a list with its tasks; the Inbox cannot be deleted", params: listParams, response: { 200: messageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete a list with its tasks; the Inbox cannot be deleted; `undo` brings them back (POST pm/v2/undo/{id}) until `undo.expires_at`",
+        params: listParams,
+        response: { 200: deletedWithUndoSchema },
+      },
+    },
     async (request) => {
-      await taskLists.deleteTaskList(requireActor(request), request.params.project, request.params.id);
-      return { message: "Task list deleted successfully" };
+      const undo = await taskLists.deleteTaskList(requireActor(request), request.params.project, request.params.id);
+      return { message: "Task list deleted successfully", undo };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { CreateTaskListBody, ListTaskListsQuery, Pagination, ShowTaskListQuery, Task, TaskList, UpdateTaskListBody } from "@plotline/contracts";
+import type { CreateTaskListBody, ListTaskListsQuery, Pagination, ShowTaskListQuery, Task, TaskList, UndoTicket, UpdateTaskListBody } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
 import type { Database } from "../../db/schema.js";
@@ -12,7 +12,6 @@ import { rescopeActivities, rescopeTaskActivities } from "../activities/activity
 import { fieldChanges } from "../../events/field-changes.js";
 import { recordEvent, transact } from "../../events/record-event.js";
 import { countComments } from "../comments/comments.service.js";
-import { type AttachmentsService } from "../files/attachments.service.js";
 import { readCache } from "../../shared/read-cache.js";
 import { canSeeMilestone, capabilitiesToSee, isPrivate, privacyScopeOf, viewKey } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
@@ -21,6 +20,7 @@ import { countTasksByList, pageTasksByList } from "../tasks/task-pages.service.j
 import { taskLoader } from "../tasks/tasks.loader.js";
 import { keepTask, keptTaskFor, TASK_READ_TABLES, type KeptTask } from "../tasks/kept-task.js";
 import { privacyView, taskPrivacyScope } from "../tasks/tasks.policy.js";
+import type { TrashService } from "../trash/trash.service.js";
 import { taskListAbilities, taskListPolicy } from "./task-lists.policy.js";
 import { presentTaskList, type TaskPage } from "./task-lists.presenter.js";
 import { taskListsRepository } from "./task-lists.repository.js";
@@ -96,7 +96,7 @@ function withAbilities(kept: KeptListing, access: ProjectAccess): TaskList[] {
 export function taskListsService(
   ctx: AppContext,
   access: ProjectAccessService,
-  attachments: AttachmentsService,
+  trash: TrashService,
 ) {
   const lists = taskListsRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
@@ -299,20 +299,19 @@ export function taskListsService(
       return presentOne(projectAccess, listId);
     },
 
-    /** Deletes a list with its tasks and their comments. The Inbox cannot be deleted. */
-    async deleteTaskList(actor: Actor, projectId: number, listId: number): Promise<void> {
+    /**
+     * Deletes a list with its tasks, the comments on both and their attachments, into the trash: the
+     * answer's ticket brings it all back (trash module). The Inbox cannot be deleted.
+     */
+    async deleteTaskList(actor: Actor, projectId: number, listId: number): Promise<UndoTicket> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const list = await requireVisibleList(projectAccess, listId);
       if (list.is_inbox === 1) throw new AppError("rule_broken", say("task_lists.inbox_cannot_deleted"));
       if (!taskListPolicy.canDelete(projectAccess, list)) throw forbidden(say("task_lists.who_may_delete"));
-      await transact(ctx, async (trx) => {
-        await taskListsRepository(trx).deleteList(listId);
-        await recordEvent(trx, actor, {
-          name: "task_list.deleted", payload: { projectId, id: listId, title: list.title, privacyScope: scopeOf(list) },
-        });
+      return trash.discard(actor, {
+        projectId, kind: "task_list", roots: { task_lists: [listId] },
+        events: [{ name: "task_list.deleted", payload: { projectId, id: listId, title: list.title, privacyScope: scopeOf(list) } }],
       });
-      // The files attached to its tasks and their comments go too, rows and bytes.
-      await attachments.purgeOrphans(projectId);
     },
 
     /** Saves the order of a project's lists; the Inbox is always shown first whatever its index. */

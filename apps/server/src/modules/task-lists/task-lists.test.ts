@@ -217,7 +217,7 @@ describe("POST /api/pm/v2/projects/:project/task-lists/:id/delete", () => {
     const shown = await cast.manager.inject({ method: "GET", url: url(`/${list.id}`) });
     expect(shown.json().data.meta.total_comments).toBe(1);
     const response = await cast.manager.inject({ method: "POST", url: url(`/${list.id}/delete`) });
-    expect(response.json()).toEqual({ message: "Task list deleted successfully" });
+    expect(response.json()).toEqual({ message: "Task list deleted successfully", undo: { id: expect.any(Number), expires_at: expect.any(String) } });
     expect(await t.database.db.selectFrom("tasks").select("id").where("id", "=", task.id).execute()).toEqual([]);
     const comments = await t.database.db.selectFrom("comments").select("id").where((eb) => eb.or([eb("commentable_id", "=", task.id), eb("commentable_id", "=", list.id)])).execute();
     expect(comments).toEqual([]);

@@ -13,6 +13,7 @@ import type { ProjectAccess, ProjectAccessService } from "../projects/project-ac
 import { taskListPolicy } from "../task-lists/task-lists.policy.js";
 import { findTaskList } from "../task-lists/task-lists.service.js";
 import type { TaskListRow } from "../task-lists/task-lists.tables.js";
+import type { TrashService } from "../trash/trash.service.js";
 import type { TaskLoader } from "./tasks.loader.js";
 import { privacyView, taskPolicy, taskPrivacyScope } from "./tasks.policy.js";
 import { tasksRepository, type TaskWithList } from "./tasks.repository.js";
@@ -62,7 +63,7 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /** The bulk call of the tasks service. */
-export function taskBulkChanges(ctx: AppContext, access: ProjectAccessService, attachments: AttachmentsService, loader: TaskLoader) {
+export function taskBulkChanges(ctx: AppContext, access: ProjectAccessService, attachments: AttachmentsService, loader: TaskLoader, trash: TrashService) {
   const tasks = tasksRepository(ctx.db);
 
   /**
@@ -198,14 +199,19 @@ export function taskBulkChanges(ctx: AppContext, access: ProjectAccessService, a
     return { changedIds, deletedIds: [] };
   }
 
-  /** Deletes the tasks with their sub-tasks and comments, each with its event. */
-  async function remove(trx: Kysely<Database>, actor: Actor, selection: Selection): Promise<Outcome> {
+  /**
+   * Deletes the tasks with their sub-tasks, comments and attachments into one trash entry, each with its
+   * event; the answer's ticket brings the whole batch back.
+   */
+  async function remove(actor: Actor, selection: Selection): Promise<BulkTasksResult> {
     const ids = selection.tasks.map((task) => task.id);
-    await tasksRepository(trx).deleteTasks(ids);
-    await recordEvents(trx, actor, selection.tasks.map((task) => ({
-      name: "task.deleted", payload: { projectId: task.project_id, id: task.id, title: task.title, privacyScope: scopeOf(task) },
-    })));
-    return { changedIds: ids, deletedIds: ids };
+    const undo = await trash.discard(actor, {
+      projectId: selection.projectAccess.projectId, kind: "tasks", roots: { tasks: ids },
+      events: selection.tasks.map((task) => ({
+        name: "task.deleted", payload: { projectId: task.project_id, id: task.id, title: task.title, privacyScope: scopeOf(task) },
+      })),
+    });
+    return { data: [], meta: { changed_ids: ids, deleted_ids: ids }, undo };
   }
 
   /** The named tasks as the single calls present them (with their files), in the order named. */
@@ -238,6 +244,8 @@ export function taskBulkChanges(ctx: AppContext, access: ProjectAccessService, a
         const early = selection.tasks.filter((task) => task.start_at !== null && task.start_at > dueDate).map((task) => task.id);
         if (early.length > 0) throw invalidField("due_date", say("tasks.bulk_due_date_before_start", { ids: early.join(", ") }));
       }
+      // A delete goes through the trash, which writes it in a transaction of its own.
+      if (input.action === "delete") return remove(actor, selection);
       const now = nowUtc();
       const outcome = await transact(ctx, (trx): Promise<Outcome> => {
         switch (input.action) {
@@ -253,16 +261,9 @@ export function taskBulkChanges(ctx: AppContext, access: ProjectAccessService, a
             return assign(trx, actor, selection, input, now);
           case "move":
             return target ? move(trx, actor, selection, target, now) : Promise.resolve({ changedIds: [], deletedIds: [] });
-          case "delete":
-            return remove(trx, actor, selection);
         }
       });
       const meta = { changed_ids: outcome.changedIds, deleted_ids: outcome.deletedIds };
-      if (input.action === "delete") {
-        // Their attachments, their sub-tasks' and their comments' go with them, rows and bytes.
-        await attachments.purgeOrphans(projectId);
-        return { data: [], meta };
-      }
       return { data: await presentTasks(projectAccess, input.task_ids), meta };
     },
   };

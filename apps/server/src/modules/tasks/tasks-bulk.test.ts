@@ -257,7 +257,10 @@ describe("POST /api/pm/v2/projects/:project/tasks/bulk: the other actions", () =
     }).execute();
     const response = await bulk(cast.manager, { action: "delete", task_ids: idsOf(tasks) });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ data: [], meta: { changed_ids: idsOf(tasks), deleted_ids: idsOf(tasks) }, message: "Tasks deleted successfully" });
+    expect(response.json()).toEqual({
+      data: [], meta: { changed_ids: idsOf(tasks), deleted_ids: idsOf(tasks) }, message: "Tasks deleted successfully",
+      undo: { id: expect.any(Number), expires_at: expect.any(String) },
+    });
     expect((await stored([...idsOf(tasks), child.id])).size).toBe(0);
     const comments = await t.database.db.selectFrom("comments").select("id").where("commentable_type", "=", "task").where("commentable_id", "in", idsOf(tasks)).execute();
     expect(comments).toEqual([]);

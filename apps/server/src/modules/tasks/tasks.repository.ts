@@ -102,17 +102,6 @@ export function tasksRepository(db: Kysely<Database>) {
       return new Set(rows.map((row) => row.parent_id));
     },
 
-    /** Deletes tasks with their sub-tasks and the comments on all of them, a few statements per 500 tasks. */
-    async deleteTasks(ids: readonly number[]): Promise<void> {
-      for (const chunk of chunkIds(ids)) {
-        // `parent_id <> 0` lets SQLite use the partial sub-task index (see migration 0003).
-        const subTasks = db.selectFrom("tasks").select("id").where("parent_id", "in", chunk).where("parent_id", "<>", 0);
-        await db.deleteFrom("comments").where("commentable_type", "=", "task").where((eb) => eb.or([eb("commentable_id", "in", chunk), eb("commentable_id", "in", subTasks)])).execute();
-        await db.deleteFrom("tasks").where("parent_id", "in", chunk).where("parent_id", "<>", 0).execute();
-        await db.deleteFrom("tasks").where("id", "in", chunk).execute();
-      }
-    },
-
     /** Adds assignee rows (task, user) that are not there yet; the caller leaves out those already assigned. */
     async insertAssignees(rows: ReadonlyArray<{ taskId: number; userId: number }>, projectId: number, at: string): Promise<void> {
       // Four values a row: 200 rows a statement stays far below every engine's parameter limit.
@@ -150,15 +139,6 @@ export function tasksRepository(db: Kysely<Database>) {
     async moveTask(id: number, listId: number, sortOrder: number, at: string): Promise<void> {
       await db.updateTable("tasks").set({ task_list_id: listId, sort_order: sortOrder, updated_at: at }).where("id", "=", id).execute();
       await db.updateTable("tasks").set({ task_list_id: listId, updated_at: at }).where("parent_id", "=", id).where("parent_id", "<>", 0).execute();
-    },
-
-    /** Deletes a task with its sub-tasks and the comments on them; assignees go with the rows. */
-    async deleteTask(id: number): Promise<void> {
-      // `parent_id <> 0` lets SQLite use the partial sub-task index (see migration 0003).
-      const subTasks = db.selectFrom("tasks").select("id").where("parent_id", "=", id).where("parent_id", "<>", 0);
-      await db.deleteFrom("comments").where("commentable_type", "=", "task").where((eb) => eb.or([eb("commentable_id", "=", id), eb("commentable_id", "in", subTasks)])).execute();
-      await db.deleteFrom("tasks").where("parent_id", "=", id).where("parent_id", "<>", 0).execute();
-      await db.deleteFrom("tasks").where("id", "=", id).execute();
     },
 
     /** The next free position at the end of a list. */

@@ -3,6 +3,7 @@ import {
   bulkTasksResultSchema,
   changeTaskStatusBody,
   createTaskBody,
+  deletedWithUndoSchema,
   itemEnvelope,
   listEnvelope,
   listTasksQuery,
@@ -114,10 +115,17 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/pm/v2/projects/:project/tasks/:id/delete",
-    { schema: { tags, summary: "Delete a task with its sub-tasks and comments", params: taskParams, response: { 200: messageSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete a task with its sub-tasks and comments; `undo` brings them back (POST pm/v2/undo/{id}) until `undo.expires_at`",
+        params: taskParams,
+        response: { 200: deletedWithUndoSchema },
+      },
+    },
     async (request) => {
-      await tasks.deleteTask(requireActor(request), request.params.project, request.params.id);
-      return { message: "Task deleted successfully" };
+      const undo = await tasks.deleteTask(requireActor(request), request.params.project, request.params.id);
+      return { message: "Task deleted successfully", undo };
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { CreateTaskBody, ListTasksQuery, Pagination, SortTasksBody, Task, UpdateTaskBody } from "@plotline/contracts";
+import type { CreateTaskBody, ListTasksQuery, Pagination, SortTasksBody, Task, UndoTicket, UpdateTaskBody } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { TaskListRow } from "../task-lists/task-lists.tables.js";
 import type { TaskRow } from "./tasks.tables.js";
@@ -15,6 +15,7 @@ import { findLabelIds, replaceTaskLabels } from "../labels/labels.service.js";
 import { readCache } from "../../shared/read-cache.js";
 import { isPrivate, SEES_EVERYTHING, viewKey } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
+import type { TrashService } from "../trash/trash.service.js";
 import { taskListPolicy } from "../task-lists/task-lists.policy.js";
 import { findInboxList, findTaskList } from "../task-lists/task-lists.service.js";
 import { taskPagesRepository, type TaskSearch } from "./task-pages.repository.js";
@@ -83,8 +84,9 @@ export function tasksService(
   const tasks = tasksRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
-  const bulk = taskBulkChanges(ctx, access, attachments, loader);
+  const bulk = taskBulkChanges(ctx, access, attachments, loader, trash);
   // Single tasks by project, id and privacy view, as the task window opens them again and again.
+  trash: TrashService,
   const shownTasks = readCache<KeptTask>(ctx.tables, { dependsOn: TASK_READ_TABLES, maxWeight: MAX_KEPT_TASKS });
   // Pages of `GET pm/v2/tasks` and the project tasks call (My Tasks, the filters): each reload reads the
   // same page, and its count grows with the user's tasks.
@@ -373,18 +375,18 @@ export function tasksService(
       return presentOne(projectAccess, taskId);
     },
 
-    async deleteTask(actor: Actor, projectId: number, taskId: number): Promise<void> {
+    /**
+     * Deletes a task with its sub-tasks, the comments on them and their attachments, into the trash: the
+     * answer's ticket brings it all back (trash module); the files' bytes stay until the entry is purged.
+     */
+    async deleteTask(actor: Actor, projectId: number, taskId: number): Promise<UndoTicket> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const task = await requireVisibleTask(projectAccess, taskId);
       if (!taskPolicy.canDelete(projectAccess, task)) throw forbidden(say("tasks.who_may_delete"));
-      await transact(ctx, async (trx) => {
-        await tasksRepository(trx).deleteTask(taskId);
-        await recordEvent(trx, actor, {
-          name: "task.deleted", payload: { projectId, id: taskId, title: task.title, privacyScope: taskPrivacyScope(task, { privacy: task.list_privacy }) },
-        });
+      return trash.discard(actor, {
+        projectId, kind: "task", roots: { tasks: [taskId] },
+        events: [{ name: "task.deleted", payload: { projectId, id: taskId, title: task.title, privacyScope: taskPrivacyScope(task, { privacy: task.list_privacy }) } }],
       });
-      // Its attachments, its sub-tasks' and their comments' go with it, rows and bytes.
-      await attachments.purgeOrphans(projectId);
     },
 
     /**

@@ -206,7 +206,8 @@ describe("POST /api/pm/v2/projects/:project/tasks/:id/delete", () => {
     const shown = await cast.manager.inject({ method: "GET", url: url(`/${task.id}`) });
     expect(shown.json().data.meta.total_comment).toBe(1);
     const response = await cast.manager.inject({ method: "POST", url: url(`/${task.id}/delete`) });
-    expect(response.json()).toEqual({ message: "Task deleted successfully" });
+    // The ticket of its undo (trash module) comes with the answer.
+    expect(response.json()).toEqual({ message: "Task deleted successfully", undo: { id: expect.any(Number), expires_at: expect.any(String) } });
     expect((await cast.manager.inject({ method: "GET", url: url(`/${task.id}`) })).statusCode).toBe(404);
     const leftovers = await t.database.db.selectFrom("comments").select("id").where("commentable_type", "=", "task").where("commentable_id", "=", task.id).execute();
     expect(leftovers).toEqual([]);
