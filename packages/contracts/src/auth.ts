@@ -2,6 +2,7 @@ import { z } from "zod";
 import { menuEntrySchema } from "./modules.js";
 import { zEmail, zPassword, zTitle } from "./primitives.js";
 import { zNewPassword } from "./password-strength.js";
+import { preferencesSchema } from "./preferences.js";
 import { userSchema } from "./users.js";
 
 /** Name of the header that carries the nonce on state-changing cookie requests. */
@@ -47,6 +48,8 @@ export const meSchema = z.object({
    * level: project-manager entries come along and the web shows them in projects the user manages.
    */
   menu: z.array(menuEntrySchema),
+  /** The user's personal formats: date format, time zone, colour scheme, relative dates. */
+  preferences: preferencesSchema,
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -5,6 +5,7 @@ export * from "./envelope.js";
 export * from "./error-codes.js";
 export * from "./server-messages.js";
 export * from "./users.js";
+export * from "./preferences.js";
 export * from "./auth.js";
 export * from "./password-strength.js";
 export * from "./permissions.js";

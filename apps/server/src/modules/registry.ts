@@ -16,6 +16,7 @@ import { moduleListsModule } from "./module-lists/module-lists.module.js";
 import { moduleStatesModule } from "./module-states/module-states.module.js";
 import { notificationsModule } from "./notifications/notifications.module.js";
 import { pagesModule } from "./pages/pages.module.js";
+import { preferencesModule } from "./preferences/preferences.module.js";
 import { projectSettingsModule } from "./project-settings/project-settings.module.js";
 import { projectsModule } from "./projects/projects.module.js";
 import { searchModule } from "./search/search.module.js";
@@ -23,8 +24,8 @@ import { siteSettingsModule } from "./site-settings/site-settings.module.js";
 import { taskListsModule } from "./task-lists/task-lists.module.js";
 import { taskTypesModule } from "./task-types/task-types.module.js";
 import { tasksModule } from "./tasks/tasks.module.js";
-import { usersModule } from "./users/users.module.js";
 import { trashModule } from "./trash/trash.module.js";
+import { usersModule } from "./users/users.module.js";
 
 /**
  * Every module of Plotline, one line each (see docs/adding-a-module.md). The order is the order services
@@ -37,14 +38,15 @@ export const MODULES: readonly ModuleDefinition[] = [
   siteSettingsModule,
   authModule,
   usersModule,
+  preferencesModule,
   moduleListsModule,
   licenseModule,
   pagesModule,
   departmentsModule,
   projectsModule,
+  trashModule,
   filesModule,
   taskTypesModule,
-  trashModule,
   taskListsModule,
   tasksModule,
   milestonesModule,

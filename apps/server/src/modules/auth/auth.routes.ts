@@ -23,7 +23,7 @@ const tags = ["auth"];
 
 /** Sign-in, set-up, sessions and personal access tokens under `/api/auth`. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, moduleStates, siteSettings } = app.services;
+  const { auth, moduleStates, preferences, siteSettings } = app.services;
   const cookieOptions = sessionCookieOptions(app, app.ctx.config.sessionTtlSeconds);
   // A coarse limit of requests per address in front of the sign-in failure throttle; above its per-address
   // failure cap, so that an office behind one NAT can still sign in.
@@ -67,16 +67,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/auth/me",
-    { schema: { tags, summary: "The signed-in user, the nonce, site-wide capabilities and the active modules", response: { 200: itemEnvelope(meSchema) } } },
+    { schema: { tags, summary: "The signed-in user, the nonce, site-wide capabilities, the active modules and the user's preferences", response: { 200: itemEnvelope(meSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      const [activeModules, createProject] = await Promise.all([moduleStates.activeModules(), siteSettings.canCreateProjects(actor)]);
+      const [activeModules, createProject, userPreferences] = await Promise.all([
+        moduleStates.activeModules(),
+        siteSettings.canCreateProjects(actor),
+        preferences.getPreferences(actor),
+      ]);
       return item({
         user: auth.currentUser(actor),
         nonce: actor.nonce ?? "",
         capabilities: { manage_pm: actor.isSiteManager, create_project: createProject },
         active_modules: activeModules,
         menu: menuJsonFor(app.modules, activeModules, actor.isSiteManager),
+        preferences: userPreferences,
       });
     },
   );

@@ -1,0 +1,45 @@
+import { DEFAULT_PREFERENCES, type Preferences, type UpdatePreferencesBody } from "@plotline/contracts";
+import type { AppContext } from "../../context.js";
+import type { Actor } from "../../lib/actor.js";
+import { nowUtc } from "../../lib/dates.js";
+import { presentPreferences } from "./preferences.presenter.js";
+import { preferencesRepository } from "./preferences.repository.js";
+
+/** Columns of a user who never chose anything. */
+const DEFAULT_ROW = {
+  date_format: DEFAULT_PREFERENCES.date_format,
+  time_zone: DEFAULT_PREFERENCES.time_zone,
+  color_scheme: DEFAULT_PREFERENCES.color_scheme,
+  relative_dates: DEFAULT_PREFERENCES.relative_dates ? 1 : 0,
+};
+
+/**
+ * A user's personal formats. Everyone reads and changes only their own, so there is no policy: the actor
+ * is the owner. The values were checked by the body's schema (the time zone against the runtime's zones).
+ */
+export function preferencesService(ctx: AppContext) {
+  const preferences = preferencesRepository(ctx.db);
+
+  return {
+    async getPreferences(actor: Actor): Promise<Preferences> {
+      return presentPreferences(await preferences.findPreferences(actor.id));
+    },
+
+    async updatePreferences(actor: Actor, input: UpdatePreferencesBody): Promise<Preferences> {
+      const row = await preferences.upsertPreferences(
+        actor.id,
+        {
+          ...(input.date_format !== undefined && { date_format: input.date_format }),
+          ...(input.time_zone !== undefined && { time_zone: input.time_zone }),
+          ...(input.color_scheme !== undefined && { color_scheme: input.color_scheme }),
+          ...(input.relative_dates !== undefined && { relative_dates: input.relative_dates ? 1 : 0 }),
+        },
+        DEFAULT_ROW,
+        nowUtc(),
+      );
+      return presentPreferences(row);
+    },
+  };
+}
+
+export type PreferencesService = ReturnType<typeof preferencesService>;
