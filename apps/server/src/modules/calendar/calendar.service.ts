@@ -13,7 +13,7 @@ import { finishObject, openObject } from "../../lib/json-fragment.js";
 import { readCache } from "../../shared/read-cache.js";
 import { canSeeTaskList, groupByView, privacyViewOf, viewKey } from "../privacy/privacy.rules.js";
 import type { ProjectAccess, ProjectAccessService } from "../projects/project-access.js";
-import { calendarAbilities } from "./calendar.policy.js";
+import { calendarAbilities, type EventFacts } from "./calendar.policy.js";
 import { milestoneEventShared, presentCalendarProject, presentPerson, taskEventShared } from "./calendar.presenter.js";
 import { calendarRepository, type CalendarAssigneeRow, type CalendarListRow, type CalendarScope, type CalendarSearch } from "./calendar.repository.js";
 
@@ -53,7 +53,7 @@ interface KeptEvent {
   kind: "task" | "milestone";
   projectId: number;
   /** What the abilities are worked out from. */
-  facts: { created_by: number; privacy: number };
+  facts: EventFacts;
   /** On the user view: the row (the person) it sits on. */
   resourceId?: number;
 }
@@ -72,9 +72,11 @@ function keepEvent(
   shared: Omit<CalendarEvent, "abilities">,
   kind: KeptEvent["kind"],
   row: { project_id: number; created_by: number; privacy: number },
+  move: EventFacts["move"],
   resourceId?: number,
 ): KeptEvent {
-  return { head: openObject(shared), kind, projectId: row.project_id, facts: { created_by: row.created_by, privacy: row.privacy }, resourceId };
+  const assigneeIds = kind === "task" ? (shared.assignees?.data.map((user) => user.id) ?? []) : [];
+  return { head: openObject(shared), kind, projectId: row.project_id, facts: { created_by: row.created_by, privacy: row.privacy, assigneeIds, move }, resourceId };
 }
 
 function projectIdsOf(events: readonly KeptEvent[]): number[] {
@@ -183,7 +185,7 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
         // Tasks and milestones arrive each in order; together they sort by first day, tasks before milestones.
         // Days are `YYYY-MM-DD`: compared as plain strings, which is far quicker than localeCompare.
         events.sort(({ shared: a }, { shared: b }) => (a.start === b.start ? (a.type === b.type ? a.id - b.id : a.type === "task" ? -1 : 1) : a.start < b.start ? -1 : 1));
-        const shown = events.slice(0, CALENDAR_MAX_EVENTS).map(({ shared, row, kind }) => keepEvent(shared, kind, row));
+        const shown = events.slice(0, CALENDAR_MAX_EVENTS).map(({ shared, row, kind }) => keepEvent(shared, kind, row, "dates"));
         return { events: shown, resources: [], truncated: events.length > CALENDAR_MAX_EVENTS, projectIds: projectIdsOf(shown) };
       });
       return { events: await eventsFor(actor, scope, kept), truncated: kept.truncated };
@@ -215,7 +217,7 @@ export function calendarService(ctx: AppContext, access: ProjectAccessService) {
           const assignees = assigneesOf.get(row.id) ?? [];
           const shared = taskEventShared(row, assignees);
           const rowIds = assignees.length === 0 ? (showUnassigned ? [UNASSIGNED_USER_ID] : []) : assignees.map((user) => user.id).filter((id) => rows.has(id));
-          for (const resourceId of rowIds) events.push(keepEvent(shared, "task", row, resourceId));
+          for (const resourceId of rowIds) events.push(keepEvent(shared, "task", row, "dates_and_people", resourceId));
         }
         return { events, resources, truncated: tasks.length > CALENDAR_MAX_EVENTS, projectIds: projectIdsOf(events) };
       });

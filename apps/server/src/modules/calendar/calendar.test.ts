@@ -179,6 +179,26 @@ describe("GET /api/pm-pro/v2/calendar-events privacy and membership", () => {
     expect(forCoWorker.get("Public milestone")?.abilities.can_edit).toBe(false);
   });
 
+  it("lets an assigned co-worker move a task's dates where the project lets assignees edit, never reassign it", async () => {
+    await createTask(cast.manager, privateProject, { title: "Carl's to do", due_date: "2026-03-21", assignees: [cast.coWorker.userId] });
+    const setting = (value: boolean) =>
+      cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${privateProject}/settings`, payload: { key: "assignees_can_edit", value } });
+    const canMove = async () => {
+      const month = (await events(cast.coWorker, `${MARCH}&project_id=${privateProject}`)).find((event) => event.title === "Carl's to do");
+      const response = await cast.coWorker.inject({ method: "GET", url: `/api/pm-pro/v2/calendar-resource?${MARCH}&project_id=${privateProject}` });
+      const row = (response.json().data.events as CalendarResourceEvent[]).find((event) => event.title === "Carl's to do");
+      return { month: month?.abilities.can_edit, userView: row?.abilities.can_edit };
+    };
+    expect(await canMove()).toEqual({ month: false, userView: false });
+    expect((await setting(true)).statusCode).toBe(200);
+    try {
+      // The month view moves dates (details); the user view's rows are people, so a drop there reassigns.
+      expect(await canMove()).toEqual({ month: true, userView: false });
+    } finally {
+      await setting(false);
+    }
+  });
+
   it("answers 404 module_inactive while the modules list has Calendar off", async () => {
     await t.app.services.moduleStates.setActive("calendar", false);
     try {

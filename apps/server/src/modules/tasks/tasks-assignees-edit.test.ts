@@ -54,6 +54,9 @@ describe("assignees_can_edit", () => {
     }
     const stored = await t.database.db.selectFrom("tasks").select(["title", "priority", "privacy"]).where("id", "=", task.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ title: "Renamed", priority: 0, privacy: 0 });
+    // The assignees sent as they are (as the calendar's move sends them) change nothing, so the move is allowed.
+    const moved = await update(cast.coWorker, { title: "Renamed", assignees: [cast.client.userId, cast.coWorker.userId], due_date: "2026-05-10" });
+    expect(moved.statusCode, moved.body).toBe(200);
   });
 
   it("when on, still refuses clients and co-workers who are not assigned", async () => {

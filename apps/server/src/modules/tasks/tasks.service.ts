@@ -45,6 +45,12 @@ function changesDetailsOnly(input: UpdateTaskBody): boolean {
   return Object.entries(input).every(([field, value]) => value === undefined || DETAIL_FIELDS.has(field));
 }
 
+/** Whether `assignees` of an update (`[0]` for nobody) names exactly the task's current assignees. */
+function sameAssignees(assignees: readonly number[], current: readonly number[]): boolean {
+  const named = new Set(assignees.filter((id) => id !== 0));
+  return named.size === current.length && current.every((id) => named.has(id));
+}
+
 function checkDates(startAt: string | null | undefined, dueDate: string | null | undefined): void {
   if (startAt && dueDate && startAt > dueDate) throw invalidField("due_date", say("tasks.due_date_cannot_before_start_date"));
 }
@@ -80,13 +86,13 @@ export function tasksService(
   ctx: AppContext,
   access: ProjectAccessService,
   attachments: AttachmentsService,
+  trash: TrashService,
 ) {
   const tasks = tasksRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
   const bulk = taskBulkChanges(ctx, access, attachments, loader, trash);
   // Single tasks by project, id and privacy view, as the task window opens them again and again.
-  trash: TrashService,
   const shownTasks = readCache<KeptTask>(ctx.tables, { dependsOn: TASK_READ_TABLES, maxWeight: MAX_KEPT_TASKS });
   // Pages of `GET pm/v2/tasks` and the project tasks call (My Tasks, the filters): each reload reads the
   // same page, and its count grows with the user's tasks.
@@ -294,9 +300,12 @@ export function tasksService(
       const projectAccess = await access.requireAccess(actor, projectId);
       const task = await requireVisibleTask(projectAccess, taskId);
       if (!taskPolicy.canEdit(projectAccess, task)) {
-        // An assignee the project lets edit may change the details alone, without files.
-        const detailsOnly = uploads.length === 0 && changesDetailsOnly(input);
-        const assigneeIds = detailsOnly ? (await tasks.findAssignees([taskId])).map((row) => row.user_id) : [];
+        // An assignee the project lets edit may change the details alone, without files. The assignees sent
+        // as they are change nothing (the calendar's move sends them with the new dates).
+        const assigneeIds = (await tasks.findAssignees([taskId])).map((row) => row.user_id);
+        const { assignees, ...rest } = input;
+        const keepsAssignees = assignees === undefined || sameAssignees(assignees, assigneeIds);
+        const detailsOnly = uploads.length === 0 && keepsAssignees && changesDetailsOnly(rest);
         if (!detailsOnly || !taskPolicy.canEditDetails(projectAccess, task, assigneeIds)) throw forbidden(say("tasks.who_may_change"));
       }
       if (input.privacy && !isPrivate(task.privacy) && !taskPolicy.canMakePrivate(projectAccess)) throw forbidden(say("tasks.cannot_make_tasks_private"));
