@@ -21,6 +21,7 @@ import { searchEn } from "../features/search/i18n/en.js";
 import { colorSchemeEn } from "../features/color-scheme/i18n/en.js";
 import { shortcutsEn } from "../features/shortcuts/i18n/en.js";
 import { paletteEn } from "../features/command-palette/i18n/en.js";
+import { preferencesEn } from "../features/preferences/i18n/en.js";
 
 /** Strings no single feature owns: the app shell, menus, common actions and shared components. */
 const sharedEn = {
@@ -81,10 +82,23 @@ const sharedEn = {
     back_projects: "Back to projects",
   },
   dates: {
-    datetime: "MMM D, YYYY h:mm A",
-    date: "MM/DD/YYYY",
-    short: "MMM D",
+    time: "h:mm A",
+    today: "Today",
+    tomorrow: "Tomorrow",
+    yesterday: "Yesterday",
+    in_days_one: "In {{count}} day",
+    in_days_other: "In {{count}} days",
+    days_late_one: "{{count}} day late",
+    days_late_other: "{{count}} days late",
+    days_ago_one: "{{count}} day ago",
+    days_ago_other: "{{count}} days ago",
+    just_now: "Just now",
+    minutes_ago_one: "{{count}} minute ago",
+    minutes_ago_other: "{{count}} minutes ago",
+    hours_ago_one: "{{count}} hour ago",
+    hours_ago_other: "{{count}} hours ago",
   },
+  /** Words of `lib/dates.ts`; the date format itself is the user's choice, not the language's. */
   editor: {
     font_size: "Font size",
     default_size: "Default",
@@ -125,3 +139,4 @@ export const en = {
   ...shortcutsEn,
   ...paletteEn,
 } as const;
+  ...preferencesEn,

@@ -8,9 +8,11 @@ import { ErrorState } from "../components/ErrorState.js";
 import { LoadingScreen } from "../components/LoadingScreen.js";
 import { UserAvatar } from "../components/UserAvatar.js";
 import { useCurrentMe } from "../features/auth/hooks/use-session.js";
+import { PreferencesCard } from "../features/preferences/components/PreferencesCard.js";
 import { useCreateToken, useRevokeToken, useTokens } from "../features/users/hooks/use-users.js";
+import { formatDateTime } from "../lib/dates.js";
 
-/** The signed-in user's own page: who they are, and their personal access tokens. */
+/** The signed-in user's own page: who they are, their preferences, and their personal access tokens. */
 export function AccountPage() {
   const { t } = useTranslation();
   const me = useCurrentMe();
@@ -50,6 +52,7 @@ export function AccountPage() {
           </div>
         </Group>
       </Card>
+      <PreferencesCard />
       <Card withBorder>
         <Stack>
           <div>
@@ -109,8 +112,8 @@ export function AccountPage() {
                   {tokens.data.data.map((token) => (
                     <Table.Tr key={token.id}>
                       <Table.Td>{token.name}</Table.Td>
-                      <Table.Td>{token.created_at.slice(0, 10)}</Table.Td>
-                      <Table.Td>{token.last_used_at?.slice(0, 10) ?? t("account.never")}</Table.Td>
+                      <Table.Td>{formatDateTime(token.created_at)}</Table.Td>
+                      <Table.Td>{token.last_used_at ? formatDateTime(token.last_used_at) : t("account.never")}</Table.Td>
                       <Table.Td ta="right">
                         <Button
                           size="xs"

@@ -2,7 +2,7 @@ import { Group, Skeleton, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
-import { formatDateTime } from "../../projects/lib/dates.js";
+import { formatDateTime } from "../../../lib/dates.js";
 import { useRecentActivities } from "../hooks/use-activities.js";
 
 /** The latest things that happened in a project, each as its readable sentence. */

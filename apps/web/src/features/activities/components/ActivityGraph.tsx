@@ -1,9 +1,9 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Skeleton, Text, VisuallyHidden } from "@mantine/core";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { ErrorState } from "../../../components/ErrorState.js";
+import { formatShortDate } from "../../../lib/dates.js";
 import { useActivityGraph } from "../hooks/use-activities.js";
 
 /** A small bar chart of a project's activities per day over the last 30 days. */
@@ -20,7 +20,7 @@ export function ActivityGraph({ projectId }: { projectId: number }) {
       </Text>
     );
   }
-  const data = graph.data.series.map((day) => ({ ...day, label: dayjs(day.date).format(t("dates.short")) }));
+  const data = graph.data.series.map((day) => ({ ...day, label: formatShortDate(day.date) }));
   return (
     <>
       <BarChart

@@ -12,6 +12,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api, ApiError, setNonce } from "../../../api/client.js";
+import { setDatePreferences } from "../../../lib/dates.js";
 import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** Whether the first user still has to be created. */
@@ -23,7 +24,7 @@ export function useAuthState() {
   });
 }
 
-/** The signed-in user, or null when signed out. Keeps the nonce for later writes. */
+/** The signed-in user, or null when signed out. Keeps the nonce for later writes and puts their date formats in use. */
 export function useMe() {
   return useQuery({
     queryKey: queryKeys.session.me,
@@ -31,10 +32,12 @@ export function useMe() {
       try {
         const me = (await api.get("auth/me", { schema: itemEnvelope(meSchema), signal })).data;
         setNonce(me.nonce);
+        setDatePreferences(me.preferences);
         return me;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
           setNonce(null);
+          setDatePreferences(null);
           return null;
         }
         throw error;

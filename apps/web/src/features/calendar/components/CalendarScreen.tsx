@@ -3,7 +3,6 @@ import { Alert, Group, Loader, Paper, Stack, Title } from "@mantine/core";
 import { ROUTES, routePath, type CalendarEvent } from "@plotline/contracts";
 import { IconCalendarOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import dayjs from "dayjs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useMatch, useNavigate, useSearchParams } from "react-router";
@@ -14,7 +13,7 @@ import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { invalidateAfter } from "../../../lib/query-keys.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { useFirstDayOfWeek } from "../../site-settings/hooks/use-site-settings.js";
-import { todayString } from "../../tasks/task-dates.js";
+import { formatDayRange, todayString } from "../../../lib/dates.js";
 import { useCalendarEvents, useCalendarProjects, useCalendarResource, type CalendarRange } from "../hooks/use-calendar.js";
 import { useCalendarMoves } from "../hooks/use-calendar-moves.js";
 import { addDays, weekOf } from "../lib/calendar-dates.js";
@@ -25,13 +24,9 @@ import { DayCalendar, FULLCALENDAR_VIEWS, type ShownRange } from "./DayCalendar.
 import { NewTaskModal, type NewTaskDraft } from "./NewTaskModal.js";
 import { UserView } from "./UserView.js";
 
-/** "Mar 1 – 7, 2026", "Mar 29 – Apr 4, 2026", "Dec 27, 2026 – Jan 2, 2027". */
+/** "Mar 1 – 7, 2026": the user view's week as its heading. */
 function weekTitle(days: readonly string[]): string {
-  const first = dayjs(days[0]);
-  const last = dayjs(days[days.length - 1]);
-  if (first.year() !== last.year()) return `${first.format("MMM D, YYYY")} – ${last.format("MMM D, YYYY")}`;
-  if (first.month() !== last.month()) return `${first.format("MMM D")} – ${last.format("MMM D, YYYY")}`;
-  return `${first.format("MMM D")} – ${last.format("D, YYYY")}`;
+  return formatDayRange(days[0] ?? "", days[days.length - 1] ?? "");
 }
 
 /** The filters the address holds; without `filter`, the users filter is the signed-in user (the spec's default). */

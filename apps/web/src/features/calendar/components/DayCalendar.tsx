@@ -12,7 +12,7 @@ import type { CalendarEvent } from "@plotline/contracts";
 import { IconFlag, IconLock } from "@tabler/icons-react";
 import { useMemo, type Ref } from "react";
 import { useTranslation } from "react-i18next";
-import { todayString } from "../../tasks/task-dates.js";
+import { todayString } from "../../../lib/dates.js";
 import { dayOf } from "../lib/calendar-dates.js";
 import { eventLook } from "../lib/event-style.js";
 import type { CalendarViewName } from "./CalendarToolbar.js";

@@ -4,12 +4,11 @@ import { DatePickerInput } from "@mantine/dates";
 import { useForm } from "@mantine/form";
 import { createTaskBody, type CalendarProject } from "@plotline/contracts";
 import { IconCalendar } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreateTask } from "../../tasks/hooks/use-tasks.js";
-import { DISPLAY_DATE_FORMAT } from "../../tasks/task-dates.js";
+import { dateInputFormat, toDayString } from "../../../lib/dates.js";
 import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
 
 const FIELDS = ["title", "board_id", "assignees", "start_at", "due_date", "privacy"] as const;
@@ -59,7 +58,7 @@ export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft
     validate: (values) => ({
       ...validateWith(createTaskBody.pick({ title: true }))({ title: values.title }),
       ...(values.project ? {} : { project: t("calendar.new_task_form.project_required") }),
-      ...(values.start_at && values.due_date && dayjs(values.due_date).isBefore(values.start_at) ? { due_date: t("calendar.new_task_form.due_before_start") } : {}),
+      ...(values.start_at && values.due_date && (toDayString(values.due_date) ?? "") < (toDayString(values.start_at) ?? "") ? { due_date: t("calendar.new_task_form.due_before_start") } : {}),
     }),
   });
   const guard = useDiscardGuard(form.isDirty(), onClose);
@@ -68,14 +67,13 @@ export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft
 
   const submit = form.onSubmit((values) => {
     if (!project) return;
-    const day = (value: string | null) => (value ? dayjs(value).format("YYYY-MM-DD") : null);
     create.mutate(
       {
         title: values.title,
         ...(values.board_id && { board_id: Number(values.board_id) }),
         assignees: values.assignees.map(Number),
-        start_at: day(values.start_at),
-        due_date: day(values.due_date),
+        start_at: toDayString(values.start_at),
+        due_date: toDayString(values.due_date),
         ...(project.abilities.can_set_privacy_task && { privacy: values.privacy }),
       },
       {
@@ -131,8 +129,8 @@ export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <DatePickerInput
                 label={t("tasks.start_date")}
-                placeholder={t("tasks.pick_date")}
-                valueFormat={DISPLAY_DATE_FORMAT}
+                placeholder={dateInputFormat()}
+                valueFormat={dateInputFormat()}
                 clearable
                 leftSection={<IconCalendar size={16} aria-hidden />}
                 popoverProps={{ withinPortal: true }}
@@ -140,8 +138,8 @@ export function NewTaskModal({ draft, projects, onClose }: { draft: NewTaskDraft
               />
               <DatePickerInput
                 label={t("tasks.due_date")}
-                placeholder={t("tasks.pick_date")}
-                valueFormat={DISPLAY_DATE_FORMAT}
+                placeholder={dateInputFormat()}
+                valueFormat={dateInputFormat()}
                 clearable
                 leftSection={<IconCalendar size={16} aria-hidden />}
                 popoverProps={{ withinPortal: true }}

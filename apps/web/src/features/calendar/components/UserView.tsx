@@ -14,10 +14,9 @@ import {
 import { Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { UNASSIGNED_USER_ID, type CalendarResourceEvent, type CalendarUser } from "@plotline/contracts";
-import dayjs from "dayjs";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { todayString } from "../../tasks/task-dates.js";
+import { formatWeekday, todayString } from "../../../lib/dates.js";
 import { addDays, placeInLanes } from "../lib/calendar-dates.js";
 import { UserViewRow } from "./UserViewRow.js";
 
@@ -122,7 +121,7 @@ export function UserView({
           <div className="plotline-userview__days" ref={daysRef}>
             {days.map((day) => (
               <div key={day} className="plotline-userview__day" data-today={day === today || undefined}>
-                {dayjs(day).format("ddd M/D")}
+                {formatWeekday(day)}
               </div>
             ))}
           </div>

@@ -5,7 +5,7 @@ import { IconLock, IconUserOff } from "@tabler/icons-react";
 import type { CSSProperties, KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { UserAvatar } from "../../../components/UserAvatar.js";
-import { formatDay } from "../../tasks/task-dates.js";
+import { formatDate } from "../../../lib/dates.js";
 import type { PlacedEvent } from "../lib/calendar-dates.js";
 import { eventLook } from "../lib/event-style.js";
 import type { BarDragData } from "./UserView.js";
@@ -31,7 +31,7 @@ function Bar({ placed, today, onOpen }: { placed: PlacedEvent<CalendarResourceEv
     background: look.background,
     color: look.text,
   };
-  const dates = [formatDay(event.start_at), formatDay(event.due_date)].filter(Boolean).join(" – ");
+  const dates = [formatDate(event.start_at), formatDate(event.due_date)].filter(Boolean).join(" – ");
   const label = t("calendar.user_view.bar_label", { title: event.title, dates, state: t(`calendar.state.${look.state}`) });
   const onKeyDown = (keyEvent: KeyboardEvent<HTMLDivElement>) => {
     if (keyEvent.key === "Enter" && !move.isDragging) {

@@ -6,7 +6,7 @@ import { useReportDirty } from "../../../components/DiscardGuard.js";
 import { RichTextEditor } from "../../../components/LazyRichTextEditor.js";
 import { type MentionUser } from "../../../components/RichTextView.js";
 import { AttachmentPicker, EMPTY_DRAFT, type AttachmentDraft } from "../../files/components/AttachmentPicker.js";
-import { isBlankHtml } from "../../projects/lib/dates.js";
+import { isBlankHtml } from "../../../lib/html-text.js";
 
 /**
  * The rich-text form of a new or changed comment, with its attachments. Empty content is never sent, and a

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { mentionedUserIds, RichTextView, type MentionUser } from "../../../components/RichTextView.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
-import { formatDateTime } from "../../projects/lib/dates.js";
+import { formatDateTime } from "../../../lib/dates.js";
 import { useDeleteComment, useUpdateComment } from "../hooks/use-comments.js";
 import { AttachmentList } from "../../files/components/AttachmentList.js";
 import { CommentForm } from "./CommentForm.js";

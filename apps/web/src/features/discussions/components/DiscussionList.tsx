@@ -9,7 +9,8 @@ import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { useProject } from "../../projects/hooks/use-projects.js";
-import { formatDateTime, htmlToText } from "../../projects/lib/dates.js";
+import { formatDateTime } from "../../../lib/dates.js";
+import { htmlToText } from "../../../lib/html-text.js";
 import { useDiscussions } from "../hooks/use-discussions.js";
 import { DiscussionFormModal } from "./DiscussionFormModal.js";
 

@@ -12,7 +12,7 @@ import { UserAvatar } from "../../../components/UserAvatar.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { useProject } from "../../projects/hooks/use-projects.js";
-import { formatDateTime } from "../../projects/lib/dates.js";
+import { formatDateTime } from "../../../lib/dates.js";
 import { AttachmentHeading, AttachmentList } from "../../files/components/AttachmentList.js";
 import { useDeleteDiscussion, useDiscussion, useUpdateDiscussion } from "../hooks/use-discussions.js";
 import { DiscussionFormModal } from "./DiscussionFormModal.js";

@@ -9,7 +9,7 @@ import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.
 import { NotAvailable, PageErrorState } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { RichTextView } from "../../../components/RichTextView.js";
-import { formatDateTime } from "../../projects/lib/dates.js";
+import { formatDateTime } from "../../../lib/dates.js";
 import { downloadUrl, mayDownload, useFileItem } from "../hooks/use-files.js";
 import { isImageMime, isVideoMime, truncate } from "../lib/file-display.js";
 import { AttachmentHeading, AttachmentList } from "./AttachmentList.js";

@@ -1,5 +1,5 @@
 import { routePath, type FileableType, type FileFolder, type FileItem } from "@plotline/contracts";
-import { htmlToText } from "../../projects/lib/dates.js";
+import { htmlToText } from "../../../lib/html-text.js";
 import { isImageMime, isVideoMime } from "./file-display.js";
 
 /** How the list treats an item. */

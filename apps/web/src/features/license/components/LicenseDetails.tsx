@@ -2,7 +2,8 @@ import { Alert, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import type { License } from "@plotline/contracts";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { displayDay, planLabel } from "../lib.js";
+import { formatDate } from "../../../lib/dates.js";
+import { planLabel } from "../lib.js";
 import { DeactivateLicenseButton } from "./DeactivateLicenseButton.js";
 
 function Field({ label, value, monospace = false }: { label: string; value: string; monospace?: boolean }) {
@@ -31,8 +32,8 @@ export function LicenseDetails({ license }: { license: License }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
           <Field label={t("license.email")} value={license.email} />
           <Field label={t("license.plan")} value={planLabel(license.plan)} />
-          <Field label={t("license.expires")} value={displayDay(license.expires_at)} />
-          <Field label={t("license.activated_on")} value={displayDay(license.activated_at)} />
+          <Field label={t("license.expires")} value={formatDate(license.expires_at)} />
+          <Field label={t("license.activated_on")} value={formatDate(license.activated_at)} />
           <Field label={t("license.key")} value={license.key} monospace />
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { RichTextView } from "../../../components/RichTextView.js";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
-import { formatDate } from "../../projects/lib/dates.js";
+import { formatDate } from "../../../lib/dates.js";
 import { useDeleteMilestone, useUpdateMilestone } from "../hooks/use-milestones.js";
 import type { MilestoneGroup } from "../lib/group-milestones.js";
 

@@ -4,9 +4,9 @@ import { DatePickerInput } from "@mantine/dates";
 import { useForm } from "@mantine/form";
 import { createMilestoneBody, dateOf, type Milestone } from "@plotline/contracts";
 import { IconCalendar } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { RichTextEditor } from "../../../components/LazyRichTextEditor.js";
+import { dateInputFormat, toDayString } from "../../../lib/dates.js";
 import { fieldErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreateMilestone, useUpdateMilestone } from "../hooks/use-milestones.js";
@@ -23,7 +23,7 @@ interface Values {
 }
 
 /**
- * Adds a milestone, or edits one when `milestone` is given. The date shows as MM/DD/YYYY and is sent as
+ * Adds a milestone, or edits one when `milestone` is given. The date shows in the user's date format and is sent as
  * YYYY-MM-DD; the privacy box appears only to people who may see private milestones.
  */
 export function MilestoneFormModal({
@@ -58,7 +58,7 @@ export function MilestoneFormModal({
     const body = {
       title: values.title,
       description: values.description,
-      achieve_date: values.achieve_date ? dayjs(values.achieve_date).format("YYYY-MM-DD") : null,
+      achieve_date: toDayString(values.achieve_date),
       ...(canSetPrivacy && { privacy: values.privacy }),
     };
     if (milestone) update.mutate({ id: milestone.id, body }, { onSuccess: onClose, onError });
@@ -81,8 +81,8 @@ export function MilestoneFormModal({
           </Input.Wrapper>
           <DatePickerInput
             label={t("milestones.form.achieve_date")}
-            placeholder={t("milestones.form.achieve_date_placeholder")}
-            valueFormat="MM/DD/YYYY"
+            placeholder={dateInputFormat()}
+            valueFormat={dateInputFormat()}
             clearable
             leftSection={<IconCalendar size={16} />}
             popoverProps={{ withinPortal: true }}

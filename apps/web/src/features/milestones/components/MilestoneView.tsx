@@ -9,7 +9,7 @@ import { RichTextView } from "../../../components/RichTextView.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { useProject } from "../../projects/hooks/use-projects.js";
-import { formatDate, formatDateTime, todayString } from "../../projects/lib/dates.js";
+import { formatDate, formatDateTime, todayString } from "../../../lib/dates.js";
 import { TaskRowView } from "../../task-lists/components/TaskRow.js";
 import { useMilestone, useMilestoneTaskLists } from "../hooks/use-milestones.js";
 import { milestoneGroup } from "../lib/group-milestones.js";

@@ -7,7 +7,7 @@ import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useProject } from "../../projects/hooks/use-projects.js";
-import { todayString } from "../../projects/lib/dates.js";
+import { todayString } from "../../../lib/dates.js";
 import { useMilestones } from "../hooks/use-milestones.js";
 import { groupMilestones, type MilestoneGroup } from "../lib/group-milestones.js";
 import { MilestoneCard } from "./MilestoneCard.js";

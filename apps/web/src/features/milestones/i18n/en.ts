@@ -43,7 +43,6 @@ export const milestonesEn = {
       description: "Description",
       description_placeholder: "What should be done by this date?",
       achieve_date: "Due date",
-      achieve_date_placeholder: "MM/DD/YYYY",
       privacy: "Private (only people who may see private milestones)",
       save: "Save",
       create: "Add milestone",

@@ -1,20 +1,17 @@
 import { ActionIcon, Anchor, Box, Button, Card, Divider, Group, SegmentedControl, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { routePath, type Notification, type RouteName } from "@plotline/contracts";
 import { IconBellCheck, IconCheck, IconInbox } from "@tabler/icons-react";
-import dayjs from "dayjs";
-import relativeTime from "dayjs/plugin/relativeTime";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
+import { formatAgo, formatDate, formatDateTime } from "../../../lib/dates.js";
 import { translateServerMessage } from "../../../lib/server-messages.js";
-import { formatDateTime } from "../../projects/lib/dates.js";
+import { DueBadge } from "../../tasks/components/DueBadge.js";
 import { TASK_LINK_STATE } from "../../task-lists/components/TaskRow.js";
 import { useMarkAllRead, useMarkRead, useNotifications } from "../hooks/use-notifications.js";
-
-dayjs.extend(relativeTime);
 
 /** Where an entry leads: its route with its parameters, or nowhere when this build has no such route. */
 function hrefOf(entry: Notification): string | null {
@@ -25,11 +22,17 @@ function hrefOf(entry: Notification): string | null {
   }
 }
 
+/** The entry's sentence parameters with a due day in the reader's date format rather than the API's. */
+function withDueDateFormatted(entry: Notification): Notification["message"] {
+  if (!entry.due_on || typeof entry.message.params.date !== "string") return entry.message;
+  return { ...entry.message, params: { ...entry.message.params, date: formatDate(entry.due_on) } };
+}
+
 function InboxEntry({ entry }: { entry: Notification }) {
   const { t } = useTranslation();
   const markRead = useMarkRead();
   const href = hrefOf(entry);
-  const sentence = translateServerMessage(entry.message, entry.text);
+  const sentence = translateServerMessage(withDueDateFormatted(entry), entry.text);
   const open = () => {
     if (!entry.read) markRead.mutate(entry);
   };
@@ -65,11 +68,16 @@ function InboxEntry({ entry }: { entry: Notification }) {
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          <time dateTime={entry.created_at.datetime ?? undefined} title={formatDateTime(entry.created_at)}>
-            {dayjs(entry.created_at.datetime).fromNow()}
+          <time dateTime={new Date(entry.created_at.timestamp * 1000).toISOString()} title={formatDateTime(entry.created_at)}>
+            {formatAgo(entry.created_at)}
           </time>{" "}
           · {t("inbox.in_project", { project: entry.project.title })}
         </Text>
+        {entry.due_on && (
+          <div>
+            <DueBadge due={entry.due_on} status={null} />
+          </div>
+        )}
       </Stack>
       {!entry.read && (
         <Tooltip label={t("inbox.mark_read")} withArrow>

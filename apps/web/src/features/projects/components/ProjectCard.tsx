@@ -4,7 +4,7 @@ import { IconDots, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { UserAvatar } from "../../../components/UserAvatar.js";
-import { htmlToText } from "../lib/dates.js";
+import { htmlToText } from "../../../lib/html-text.js";
 import { progressPercent, STATUS_COLORS } from "../lib/project-status.js";
 import { FavouriteButton } from "./FavouriteButton.js";
 

@@ -7,7 +7,7 @@ import { IconChevronDown, IconChevronUp, IconGripVertical, IconLock } from "@tab
 import { useEffect, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { htmlToText } from "../../projects/lib/dates.js";
+import { htmlToText } from "../../../lib/html-text.js";
 import { useLoadMoreTasks } from "../hooks/use-task-lists.js";
 import { QuickAddTask } from "./QuickAddTask.js";
 import { TaskListActions } from "./TaskListActions.js";

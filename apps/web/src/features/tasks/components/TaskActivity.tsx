@@ -2,7 +2,7 @@ import { Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
-import { formatDateTime } from "../../projects/lib/dates.js";
+import { formatDateTime } from "../../../lib/dates.js";
 import { useTaskActivity } from "../hooks/use-tasks.js";
 
 /** What happened to a task, newest first: who did it and when. */

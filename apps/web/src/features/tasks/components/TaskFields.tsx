@@ -7,7 +7,8 @@ import type { FocusEvent, KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useTaskStartField } from "../../site-settings/hooks/use-site-settings.js";
 import { useDraft } from "../hooks/use-draft.js";
-import { DISPLAY_DATE_FORMAT, splitMinutes } from "../task-dates.js";
+import { dateInputFormat, formatDue } from "../../../lib/dates.js";
+import { splitMinutes } from "../estimation.js";
 import { PriorityField } from "./TaskPriority.js";
 
 /** Saves part of a task; `onFailed` runs when the server refused, so the field can return to its old value. */
@@ -67,14 +68,17 @@ function DateField({ task, canEditDetails, onSave, field }: FieldsProps & { fiel
   return (
     <DatePickerInput
       label={field === "start_at" ? t("tasks.start_date") : t("tasks.due_date")}
-      placeholder={t("tasks.pick_date")}
-      valueFormat={DISPLAY_DATE_FORMAT}
+      description={due?.isRelative ? due.label : undefined}
+      placeholder={dateInputFormat()}
+      valueFormat={dateInputFormat()}
       value={value}
       clearable
       disabled={!canEditDetails}
       leftSection={<IconCalendar size={16} aria-hidden />}
       popoverProps={{ withinPortal: true }}
       onChange={(next) => {
+  // The due date also reads relative ("Tomorrow", "3 days late") under its label; the field shows the date.
+  const due = field === "due_date" ? formatDue(value, task.status) : null;
         const date = next === null ? null : String(next).slice(0, 10);
         setValue(date);
         onSave(field === "start_at" ? { start_at: date } : { due_date: date }, reset);

@@ -1,9 +1,9 @@
-import { Avatar, Badge, Group, Tooltip } from "@mantine/core";
+import { Avatar, Group, Tooltip } from "@mantine/core";
 import type { Task } from "@plotline/contracts";
-import { IconCalendarDue, IconLock } from "@tabler/icons-react";
+import { IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { UserAvatar } from "../../../components/UserAvatar.js";
-import { formatDate, isOverdue } from "../task-dates.js";
+import { DueBadge } from "./DueBadge.js";
 import { PriorityIcon } from "./TaskPriority.js";
 
 const MAX_AVATARS = 3;
@@ -31,11 +31,9 @@ export function AssigneeAvatars({ task }: { task: Pick<Task, "assignees"> }) {
   );
 }
 
-/** Priority, due date (red once overdue), privacy lock and assignees of a task, as shown on its row. */
+/** Priority, due date (relative near today, red once overdue), privacy lock and assignees of a task, as shown on its row. */
 export function TaskMeta({ task }: { task: Task }) {
   const { t } = useTranslation();
-  const due = formatDate(task.due_date);
-  const late = isOverdue(task);
   return (
     <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
       <PriorityIcon priority={task.priority} />
@@ -44,17 +42,7 @@ export function TaskMeta({ task }: { task: Task }) {
           <IconLock size={14} aria-label={t("tasks.private")} role="img" color="var(--mantine-color-gray-6)" />
         </Tooltip>
       )}
-      {due && (
-        <Badge
-          size="sm"
-          variant={late ? "filled" : "light"}
-          color={late ? "red" : "gray"}
-          leftSection={<IconCalendarDue size={12} aria-hidden />}
-          aria-label={late ? t("tasks.overdue_on", { date: due }) : t("tasks.due_on", { date: due })}
-        >
-          {due}
-        </Badge>
-      )}
+      <DueBadge due={task.due_date} status={task.status} />
       <AssigneeAvatars task={task} />
     </Group>
   );

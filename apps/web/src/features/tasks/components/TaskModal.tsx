@@ -10,7 +10,7 @@ import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { useRememberRecent } from "../../command-palette/hooks/use-recent-items.js";
 import { TaskLabelsField } from "../../labels/components/TaskLabelsField.js";
-import { formatDateTime } from "../../projects/lib/dates.js";
+import { formatDateTime } from "../../../lib/dates.js";
 import { useChangeTaskStatus, useDeleteTask, useTask, useUpdateTask } from "../hooks/use-tasks.js";
 import { TaskActivity } from "./TaskActivity.js";
 import { TaskAttachments } from "./TaskAttachments.js";

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../../api/client.js";
 import { queryKeys } from "../../../lib/query-keys.js";
-import { todayString } from "../task-dates.js";
+import { todayString } from "../../../lib/dates.js";
 
 /**
  * The parts of My Tasks. "Current" is open work not yet late; the API filters one due-date comparison at

@@ -29,7 +29,6 @@ export const tasksEn = {
     no_member_found: "No project member found",
     start_date: "Start date",
     due_date: "Due date",
-    pick_date: "MM/DD/YYYY",
     estimation: "Estimation",
     priority: "Priority",
     priority_is: "Priority: {{priority}}",
