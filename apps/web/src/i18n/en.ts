@@ -69,6 +69,11 @@ const sharedEn = {
   toasts: {
     repeated: "{{message}} ×{{count}}",
   },
+  undo: {
+    action: "Undo",
+    undoing: "Undoing…",
+    done: "Undone",
+  },
   discard_guard: {
     title: "Discard your changes?",
     body: "What you typed in this form has not been saved and will be lost.",
@@ -81,6 +86,7 @@ const sharedEn = {
     back_previous: "Go back",
     back_projects: "Back to projects",
   },
+  /** Words of `lib/dates.ts`; the date format itself is the user's choice, not the language's. */
   dates: {
     time: "h:mm A",
     today: "Today",
@@ -98,7 +104,6 @@ const sharedEn = {
     hours_ago_one: "{{count}} hour ago",
     hours_ago_other: "{{count}} hours ago",
   },
-  /** Words of `lib/dates.ts`; the date format itself is the user's choice, not the language's. */
   editor: {
     font_size: "Font size",
     default_size: "Default",
@@ -138,5 +143,5 @@ export const en = {
   ...colorSchemeEn,
   ...shortcutsEn,
   ...paletteEn,
-} as const;
   ...preferencesEn,
+} as const;

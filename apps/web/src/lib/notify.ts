@@ -17,9 +17,12 @@ const showing = new Map<string, { id: string; count: number }>();
 /**
  * Where a new toast goes: away from the field being typed in. A field in the lower half of the window (a
  * quick-add at the foot of a list, a comment box) sends it to the top, any other place to the bottom,
- * so the toast never lands on the text one is writing, on a desk or on a phone.
+ * so the toast never lands on the text one is writing, on a desk or on a phone. While tasks are selected,
+ * their action bar holds the foot of the window and toasts go to the top.
  */
 export function toastPosition(): ToastPosition {
+  // The bar of actions on selected tasks holds the foot of the window.
+  if (document.querySelector("[data-bulk-bar]")) return "top-right";
   const active = document.activeElement;
   const isTyping = active instanceof HTMLElement && (active.matches("input, textarea, select") || active.isContentEditable);
   if (!isTyping) return "bottom-right";

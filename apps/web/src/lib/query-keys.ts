@@ -61,6 +61,8 @@ export const queryKeys = {
     activities: (projectId: number) => [...project(projectId), "activities"] as const,
     activityPage: (projectId: number, params: Params) => [...project(projectId), "activities", params] as const,
     search: (projectId: number, text: string) => [...project(projectId), "search", text] as const,
+    /** Every current list of the project, titles only: where the bulk bar can move tasks. */
+    listOptions: (projectId: number) => [...project(projectId), "list-options"] as const,
   },
   taskLists: {
     all: (projectId: number) => [...project(projectId), "task-lists"] as const,
@@ -138,7 +140,12 @@ export function staleAfter(change: Change): QueryKey[] {
     case "task-order":
       return change.movedTaskId === undefined ? [] : [queryKeys.tasks.one(change.projectId, change.movedTaskId)];
     case "task-list":
-      return [queryKeys.taskLists.all(change.projectId), queryKeys.project.detail(change.projectId), queryKeys.project.activities(change.projectId)];
+      return [
+        queryKeys.taskLists.all(change.projectId),
+        queryKeys.project.listOptions(change.projectId),
+        queryKeys.project.detail(change.projectId),
+        queryKeys.project.activities(change.projectId),
+      ];
     case "milestone":
       // Counts, lists' milestone badges, the feed; milestones also show on the calendar.
       return [queryKeys.project.scope(change.projectId), queryKeys.calendar.all];

@@ -1,43 +1,7 @@
 import type { Task, TaskList } from "@plotline/contracts";
 import { describe, expect, it } from "vitest";
 import { withMoreTasks, withOpenTasks, withoutTask, withTask } from "./list-cache.js";
-
-const date = { date: "2026-01-01", time: "00:00:00", datetime: "2026-01-01 00:00:00", timezone: "UTC", timestamp: 0 };
-const user = { id: 1, display_name: "Ana", email: "ana@example.test", avatar_url: null, manage_pm: true };
-
-/** No date, as the API sends it. */
-const NO_DATE = { date: null, time: null, datetime: null, timezone: "UTC", timestamp: null };
-
-function task(id: number, overrides: Partial<Task> = {}): Task {
-  return {
-    id,
-    title: `Task ${id}`,
-    description: { html: "", content: "" },
-    estimation: 0,
-    start_at: NO_DATE,
-    due_date: NO_DATE,
-    complexity: 0,
-    priority: 0,
-    payable: false,
-    recurrent: 0,
-    status: 0,
-    order: id,
-    project_id: 1,
-    task_list_id: 10,
-    parent_id: 0,
-    created_at: date,
-    updated_at: date,
-    completed_at: NO_DATE,
-    completed_by: null,
-    creator: { data: user },
-    assignees: { data: [] },
-    type: { data: null },
-    labels: { data: [] },
-    meta: { privacy: "0", total_comment: 0, total_files: 0 },
-    abilities: { can_edit: true, can_delete: true, can_complete: true, can_move: true, can_set_privacy: true, can_edit_details: true },
-    ...overrides,
-  };
-}
+import { date, task, user } from "./test-tasks.js";
 
 function page(tasks: Task[], total = tasks.length) {
   return { data: tasks, meta: { pagination: { total, count: tasks.length, per_page: 20, current_page: 1, total_pages: 1 } } };

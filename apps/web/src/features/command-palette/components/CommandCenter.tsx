@@ -1,9 +1,12 @@
 import { useDisclosure, useHotkeys } from "@mantine/hooks";
-import { routePath, type MenuEntry, type RouteName } from "@plotline/contracts";
-import { createContext, lazy, Suspense, use, useRef, useState, type ReactNode } from "react";
+import { routePath, type MenuEntry, type RouteName, type Task } from "@plotline/contracts";
+import { createContext, lazy, Suspense, use, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useMatch, useNavigate } from "react-router";
-import { notifySuccess } from "../../../lib/notify.js";
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocation, useMatch, useNavigate } from "react-router";
+import { notifyError, notifySuccess } from "../../../lib/notify.js";
+import { queryKeys } from "../../../lib/query-keys.js";
+import { listenForUndoKeys, showUndoToast } from "../../../lib/undo-toast.js";
 import { useCurrentMe, useLogout } from "../../auth/hooks/use-session.js";
 import type { NewTaskDraft } from "../../calendar/components/NewTaskModal.js";
 import { useColorSchemeChoice, useUserColorScheme } from "../../color-scheme/hooks/use-color-scheme-choice.js";
@@ -11,7 +14,12 @@ import { ProjectFormModal } from "../../projects/components/ProjectFormModal.js"
 import { ShortcutsSheet } from "../../shortcuts/components/ShortcutsSheet.js";
 import { useShortcuts } from "../../shortcuts/hooks/use-shortcuts.js";
 import type { ShortcutId } from "../../shortcuts/lib/shortcuts.js";
+import { taskLinkState } from "../../task-lists/hooks/use-task-rows.js";
+import { changeTaskStatus, updateTaskNow } from "../../tasks/hooks/use-tasks.js";
+import type { PaletteTask } from "../hooks/use-palette-commands.js";
+import { taskOfPath, taskOfRow } from "../lib/palette-task.js";
 import type { PaletteActionId, PaletteTarget } from "../lib/palette-entries.js";
+import { startKeyBuffer, takeBufferedKeys } from "../lib/key-buffer.js";
 import { findQuickAdd, findSearchBox } from "../lib/page-targets.js";
 import { CommandPalette } from "./CommandPalette.js";
 
@@ -53,12 +61,28 @@ export function CommandCenter({ siteEntries, pages, children }: { siteEntries: r
   const { t } = useTranslation();
   const me = useCurrentMe();
   const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
   const logout = useLogout();
   const scheme = useColorSchemeChoice();
   useUserColorScheme(me.user.id);
   const projectId = idOf(useMatch("/projects/:project_id/*")?.params.project_id);
   const [isPaletteOpen, palette] = useDisclosure(false);
   const [isSheetOpen, sheet] = useDisclosure(false);
+  // The task the palette's task actions act on: the one open in its modal, else the focused task row.
+  const taskOnScreen = taskOfPath(location.pathname);
+  const [focusedRowTask, setFocusedRowTask] = useState<PaletteTask | null>(null);
+  const paletteTask = taskOnScreen ?? focusedRowTask;
+  // What is typed while the palette opens is kept for its field, not lost (lib/key-buffer.ts).
+  const openPalette = () => {
+    startKeyBuffer();
+    setFocusedRowTask(taskOfRow(document.activeElement, projectId));
+    palette.open();
+  };
+  const closePalette = () => {
+    takeBufferedKeys();
+    palette.close();
+  };
   const [newTaskDraft, setNewTaskDraft] = useState<NewTaskDraft | null>(null);
   const [isCreatingProject, setCreatingProject] = useState(false);
   // What to run once the palette has closed and handed the focus back (see CommandPalette's onClosed).
@@ -92,7 +116,7 @@ export function CommandCenter({ siteEntries, pages, children }: { siteEntries: r
   const focusSearch = () => {
     const box = findSearchBox();
     if (!box) {
-      palette.open();
+      openPalette();
       return;
     }
     box.focus();
@@ -107,11 +131,13 @@ export function CommandCenter({ siteEntries, pages, children }: { siteEntries: r
     go_projects: goTo("project_lists"),
     go_my_tasks: goTo("my_tasks"),
     go_calendar: goTo("calendar"),
+    go_inbox: goTo("inbox"),
     new_task: newTask,
   };
   useShortcuts(handlers);
+  useEffect(listenForUndoKeys, []);
   // Also from inside a field: Ctrl+K types nothing, and it is how one leaves a search for the palette.
-  useHotkeys([["mod+K", () => (isPaletteOpen ? palette.close() : palette.open())]], []);
+  useHotkeys([["mod+K", () => (isPaletteOpen ? closePalette() : openPalette())]], []);
 
   const runAction = (action: PaletteActionId) => {
     switch (action) {
@@ -127,11 +153,46 @@ export function CommandCenter({ siteEntries, pages, children }: { siteEntries: r
         return sheet.open();
       case "sign_out":
         return logout.mutate(undefined, { onSettled: () => notifySuccess(t("auth.signed_out")) });
+      case "complete_task":
+      case "reopen_task":
+      case "assign_to_me":
+      case "change_due_date":
+        return paletteTask ? runTaskAction(action, paletteTask) : undefined;
     }
   };
 
+  const runTaskAction = (action: "complete_task" | "reopen_task" | "assign_to_me" | "change_due_date", target: PaletteTask) => {
+    const { projectId: taskProject, taskId } = target;
+    if (action === "change_due_date") {
+      // The task's modal, opened (or kept) on its due date, as `d` on a row does.
+      const path = taskOnScreen ? location.pathname : routePath("single_task", { project_id: taskProject, task_id: taskId });
+      void navigate(path, { state: taskLinkState("due_date"), replace: taskOnScreen !== null });
+      return;
+    }
+    const task = queryClient.getQueryData<{ data: Task }>(queryKeys.tasks.one(taskProject, taskId))?.data;
+    if (!task) return;
+    const title = task.title;
+    if (action === "assign_to_me") {
+      const before = task.assignees.data.map((user) => user.id);
+      void updateTaskNow(queryClient, taskProject, taskId, { assignees: [...before, me.user.id] }).then(
+        () => showUndoToast({ message: t("palette.actions.assigned_to_me", { title }), undo: () => updateTaskNow(queryClient, taskProject, taskId, { assignees: before.length > 0 ? before : [0] }) }),
+        notifyError,
+      );
+      return;
+    }
+    const status = action === "complete_task" ? 1 : 0;
+    void changeTaskStatus(queryClient, taskProject, taskId, status).then(
+      () =>
+        showUndoToast({
+          message: t(status === 1 ? "palette.actions.completed" : "palette.actions.reopened", { title }),
+          undo: () => changeTaskStatus(queryClient, taskProject, taskId, task.status),
+        }),
+      notifyError,
+    );
+  };
+
   const choose = (target: PaletteTarget) => {
-    palette.close();
+    closePalette();
     if (target.kind === "action") {
       afterPalette.current = () => runAction(target.action);
       return;
@@ -140,21 +201,21 @@ export function CommandCenter({ siteEntries, pages, children }: { siteEntries: r
     void navigate(target.path, { state: OPENED_OVER_PAGE });
   };
 
-  const available = new Set<ShortcutId>(["palette", "help", "close", ...(Object.keys(handlers) as ShortcutId[]).filter((id) => handlers[id] !== undefined)]);
+  const available = new Set<ShortcutId>(["palette", "help", "close", "undo", ...(Object.keys(handlers) as ShortcutId[]).filter((id) => handlers[id] !== undefined)]);
 
   return (
-    <CommandCenterContext value={{ openPalette: palette.open, openShortcuts: sheet.open }}>
+    <CommandCenterContext value={{ openPalette, openShortcuts: sheet.open }}>
       {children}
       <CommandPalette
         opened={isPaletteOpen}
-        onClose={palette.close}
+        onClose={closePalette}
         onChoose={choose}
         onClosed={() => {
           const next = afterPalette.current;
           afterPalette.current = null;
           next?.();
         }}
-        context={{ siteEntries, pages, projectId }}
+        context={{ siteEntries, pages, projectId, task: paletteTask }}
       />
       <ShortcutsSheet opened={isSheetOpen} onClose={sheet.close} available={available} />
       {newTaskDraft && (

@@ -10,6 +10,7 @@ import { usePaletteCommands, type PaletteContext } from "../hooks/use-palette-co
 import { usePaletteSearch } from "../hooks/use-palette-search.js";
 import { useRecentItems } from "../hooks/use-recent-items.js";
 import { isEntryShown, isRecentShown, orderEntries, sectionsOf, type PaletteEntry, type PaletteTarget } from "../lib/palette-entries.js";
+import { takeBufferedKeys } from "../lib/key-buffer.js";
 import { parsePaletteQuery, type PaletteQuery } from "../lib/palette-query.js";
 import { recentItemKey, recentItemPath } from "../lib/recent-items.js";
 import { PaletteOptionContent } from "./PaletteOption.js";
@@ -123,6 +124,12 @@ function PaletteBody({ onChoose, context }: Pick<PaletteProps, "onChoose" | "con
       <Box p="sm">
         <TextInput
           data-autofocus
+          data-palette-input
+          // Keys typed while the palette was opening were kept (lib/key-buffer.ts); they start the text.
+          onFocus={() => {
+            const early = takeBufferedKeys();
+            if (early) setValue((current) => current + early);
+          }}
           size="md"
           value={value}
           onChange={(event) => {

@@ -9,6 +9,9 @@ import {
   IconMoon,
   IconPlus,
   IconArrowRight,
+  IconCalendarDue,
+  IconCircleCheck,
+  IconUserPlus,
   type Icon,
 } from "@tabler/icons-react";
 import { SearchResultItem } from "../../search/components/SearchResultItem.js";
@@ -24,6 +27,9 @@ const ICONS: Record<PaletteIcon, Icon> = {
   theme: IconMoon,
   keyboard: IconKeyboard,
   sign_out: IconLogout,
+  complete: IconCircleCheck,
+  assign: IconUserPlus,
+  due_date: IconCalendarDue,
 };
 
 /** What one line of the palette shows: a search result as the search boxes show it, else icon, label, hint. */

@@ -1,15 +1,17 @@
-import { routePath, type MenuEntry, type RouteName } from "@plotline/contracts";
+import { routePath, type MenuEntry, type RouteName, type Task } from "@plotline/contracts";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "../../../i18n/keys.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { useColorSchemeChoice } from "../../color-scheme/hooks/use-color-scheme-choice.js";
 import { useProject } from "../../projects/hooks/use-projects.js";
 import { projectMenu } from "../../projects/lib/project-menu.js";
+import { useTask } from "../../tasks/hooks/use-tasks.js";
 import type { ShortcutId } from "../../shortcuts/lib/shortcuts.js";
 import type { PaletteEntry } from "../lib/palette-entries.js";
 
 /** The shortcut that goes to a site page, shown beside it. */
-const PAGE_SHORTCUTS: Partial<Record<RouteName, ShortcutId>> = { project_lists: "go_projects", my_tasks: "go_my_tasks", calendar: "go_calendar" };
+const PAGE_SHORTCUTS: Partial<Record<RouteName, ShortcutId>> = { project_lists: "go_projects", my_tasks: "go_my_tasks", calendar: "go_calendar", inbox: "go_inbox" };
 
 /** Where the palette is opened: the site menu of this layout, the pages of this build, the project on screen. */
 export interface PaletteContext {
@@ -17,19 +19,28 @@ export interface PaletteContext {
   pages: ReadonlySet<RouteName>;
   /** The project whose page is on screen, or null. */
   projectId: number | null;
+  /** The task the palette can act on: the one open in its modal, or the task row that had the focus. */
+  task: PaletteTask | null;
+}
+
+/** A task the palette's task actions apply to. */
+export interface PaletteTask {
+  projectId: number;
+  taskId: number;
 }
 
 /**
  * The palette's actions and pages for this user and place: the site menu the server sent (only modules
  * that are on, only what the user may see), their account, and the menu of the project on screen.
  */
-export function usePaletteCommands({ siteEntries, pages, projectId }: PaletteContext): { actions: PaletteEntry[]; pages: PaletteEntry[] } {
+export function usePaletteCommands({ siteEntries, pages, projectId, task: taskInContext }: PaletteContext): { actions: PaletteEntry[]; pages: PaletteEntry[] } {
   const { t } = useTranslation();
   const me = useCurrentMe();
   const scheme = useColorSchemeChoice();
   const project = useProject(projectId ?? Number.NaN).data;
+  const task = useTask(taskInContext?.projectId ?? Number.NaN, taskInContext?.taskId ?? Number.NaN).data?.data;
 
-  const actions: PaletteEntry[] = [
+  const actions: PaletteEntry[] = [...(task ? taskActions(task, me.user.id, t) : []),
     {
       key: "action:new_task",
       group: "actions",
@@ -85,4 +96,24 @@ export function usePaletteCommands({ siteEntries, pages, projectId }: PaletteCon
     }
   }
   return { actions, pages: pageEntries };
+}
+
+/** What the palette can do to the task in context, as far as the task's abilities allow. */
+function taskActions(task: Task, myId: number, t: TFunction): PaletteEntry[] {
+  const entries: PaletteEntry[] = [];
+  const about = { description: task.title, group: "actions" as const };
+  if (task.abilities.can_complete) {
+    entries.push(
+      task.status === 1
+        ? { ...about, key: "action:reopen_task", label: t("palette.actions.reopen_task"), keywords: t("palette.keywords.complete"), icon: "complete", target: { kind: "action", action: "reopen_task" } }
+        : { ...about, key: "action:complete_task", label: t("palette.actions.complete_task"), keywords: t("palette.keywords.complete"), icon: "complete", target: { kind: "action", action: "complete_task" } },
+    );
+  }
+  if (task.abilities.can_edit && !task.assignees.data.some((user) => user.id === myId)) {
+    entries.push({ ...about, key: "action:assign_to_me", label: t("palette.actions.assign_to_me"), keywords: t("palette.keywords.assign"), icon: "assign", target: { kind: "action", action: "assign_to_me" } });
+  }
+  if (task.abilities.can_edit || task.abilities.can_edit_details) {
+    entries.push({ ...about, key: "action:change_due_date", label: t("palette.actions.change_due_date"), keywords: t("palette.keywords.due_date"), icon: "due_date", shortcut: "row_due_date", target: { kind: "action", action: "change_due_date" } });
+  }
+  return entries;
 }

@@ -25,6 +25,13 @@ export const paletteEn = {
       new_task: "New task",
       new_task_in: "In {{project}}",
       new_task_anywhere: "In a project you choose",
+      complete_task: "Complete the task",
+      reopen_task: "Reopen the task",
+      assign_to_me: "Assign to me",
+      change_due_date: "Change the due date",
+      completed: "“{{title}}” completed",
+      reopened: "“{{title}}” reopened",
+      assigned_to_me: "“{{title}}” assigned to you",
     },
     keywords: {
       new_task: "add create task todo",
@@ -34,6 +41,9 @@ export const paletteEn = {
       sign_out: "log out logout exit",
       page: "go open page",
       account: "profile password settings me",
+      complete: "done finish close check tick",
+      assign: "assignee take mine me",
+      due_date: "deadline date when schedule",
     },
   },
 } as const;

@@ -4,13 +4,23 @@ import { matchesWords, type PaletteQuery } from "./palette-query.js";
 import { recentItemKey, type RecentItem } from "./recent-items.js";
 
 /** What the palette can do besides opening a page. */
-export type PaletteActionId = "new_task" | "new_project" | "switch_theme" | "follow_system_theme" | "shortcuts" | "sign_out";
+export type PaletteActionId =
+  | "new_task"
+  | "new_project"
+  | "switch_theme"
+  | "follow_system_theme"
+  | "shortcuts"
+  | "sign_out"
+  | "complete_task"
+  | "reopen_task"
+  | "assign_to_me"
+  | "change_due_date";
 
 /** The palette's sections. */
 export type PaletteGroup = "recent" | "task" | "results" | "actions" | "pages";
 
 /** The icon of an entry, by what it is. */
-export type PaletteIcon = RecentItem["type"] | "page" | "new" | "theme" | "keyboard" | "sign_out";
+export type PaletteIcon = RecentItem["type"] | "page" | "new" | "theme" | "keyboard" | "sign_out" | "complete" | "assign" | "due_date";
 
 /** What choosing an entry does. */
 export type PaletteTarget =

@@ -1,16 +1,18 @@
 import {
-  commentSchema,
-  itemEnvelope,
-  listEnvelope,
-  messageSchema,
   type Comment,
   type CommentableType,
+  commentSchema,
   type CreateCommentBody,
+  deletedWithUndoSchema,
+  itemEnvelope,
+  listEnvelope,
   type UpdateCommentBody,
 } from "@plotline/contracts";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
+import { notifyError } from "../../../lib/notify.js";
 import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
+import { offerUndo } from "../../../lib/restore.js";
 import { postMultipart } from "../../files/lib/multipart.js";
 
 /** Comments fetched per page; a long thread shows a "show more" button. */
@@ -72,8 +74,14 @@ export function useUpdateComment(projectId: number) {
 /** Deletes a comment. */
 export function useDeleteComment(projectId: number) {
   const refresh = useRefreshProject(projectId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`pm/v2/projects/${projectId}/comments/${id}/delete`, { schema: messageSchema }),
-    onSuccess: refresh,
+    mutationFn: (id: number) => api.post(`pm/v2/projects/${projectId}/comments/${id}/delete`, { schema: deletedWithUndoSchema }),
+    onSuccess: (answer) => {
+      offerUndo(queryClient, answer);
+      return refresh();
+    },
+    onError: notifyError,
+    meta: { silent: true },
   });
 }

@@ -1,8 +1,18 @@
-import { fileFolderListEnvelope, fileItemEnvelope, fileListEnvelope, fileUploadEnvelope, messageSchema, type UpdateFileBody } from "@plotline/contracts";
+import {
+  deletedWithUndoSchema,
+  fileFolderListEnvelope,
+  fileItemEnvelope,
+  fileListEnvelope,
+  fileUploadEnvelope,
+  messageSchema,
+  type UpdateFileBody,
+} from "@plotline/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../../api/client.js";
+import { notifyError } from "../../../lib/notify.js";
 import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
+import { offerUndo } from "../../../lib/restore.js";
 import { postMultipart } from "../lib/multipart.js";
 
 const base = (projectId: number) => `pm-pro/v2/projects/${projectId}/files`;
@@ -94,12 +104,18 @@ export function useUpdateFileItem(projectId: number) {
   });
 }
 
-/** Deletes an item; a folder goes with everything inside it. */
+/** Deletes an item; a folder goes with everything inside it. Undo brings it back for a few seconds. */
 export function useDeleteFileItem(projectId: number) {
   const refresh = useRefresh(projectId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`pm/v2/projects/${projectId}/files/${id}/delete`, { schema: messageSchema }),
-    onSuccess: refresh,
+    mutationFn: (id: number) => api.post(`pm/v2/projects/${projectId}/files/${id}/delete`, { schema: deletedWithUndoSchema }),
+    onSuccess: (answer) => {
+      offerUndo(queryClient, answer);
+      return refresh();
+    },
+    onError: notifyError,
+    meta: { silent: true },
   });
 }
 

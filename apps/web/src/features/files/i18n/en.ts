@@ -30,7 +30,7 @@ export const filesEn = {
     delete_folder_title: "Delete this folder?",
     delete_folder_body: "Are you sure? The folder and everything inside it will be deleted.",
     delete_item_title: "Delete {{name}}?",
-    delete_item_body: "Are you sure? It will be deleted with its comments, and this cannot be undone.",
+    delete_item_body: "Are you sure? It will be deleted with its comments. You can undo it for a few seconds.",
     permission_denied: "Permission denied.",
     folder_form: {
       title: "Create a folder",

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { SHORTCUTS, type ShortcutGroup, type ShortcutId } from "../lib/shortcuts.js";
 import { ShortcutKeys } from "./ShortcutKeys.js";
 
-const GROUPS: readonly ShortcutGroup[] = ["general", "navigation", "tasks"];
+const GROUPS: readonly ShortcutGroup[] = ["general", "navigation", "tasks", "rows"];
 
 /**
  * The `?` sheet: every shortcut that works here, by section, each with its keys. `available` leaves out
@@ -18,7 +18,8 @@ export function ShortcutsSheet({ opened, onClose, available }: { opened: boolean
           {t("shortcuts.intro")}
         </Text>
         {GROUPS.map((group) => {
-          const rows = SHORTCUTS.filter((shortcut) => shortcut.group === group && shortcut.scope === "global" && available.has(shortcut.id));
+          // The row keys are the task lists' own: always listed, as they work on every list page.
+          const rows = SHORTCUTS.filter((shortcut) => shortcut.group === group && (group === "rows" || available.has(shortcut.id)));
           if (rows.length === 0) return null;
           return (
             <Stack key={group} gap={4}>

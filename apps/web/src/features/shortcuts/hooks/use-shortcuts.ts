@@ -16,9 +16,13 @@ const MODIFIER_KEYS = new Set(["Shift", "Control", "Alt", "AltGraph", "Meta", "C
 /** Widgets that use letter keys themselves (a menu's type-ahead, a listbox's). */
 const KEY_WIDGETS = '[role="menu"], [role="listbox"]';
 
-/** Where a shortcut of this scope may fire: a task-row shortcut only with the focus on a task row. */
+/**
+ * Where a shortcut of this scope may fire: a task-row shortcut only with the focus in a task row, and
+ * one marked `onRowItself` only with the focus on the row, not on a link or button inside it.
+ */
 function isInScope(shortcut: ShortcutDefinition, target: Element | null): boolean {
-  return shortcut.scope === "global" || target?.closest("[data-task-row]") != null;
+  if (shortcut.scope === "global") return true;
+  return shortcut.onRowItself ? target?.matches("[data-task-row]") === true : target?.closest("[data-task-row]") != null;
 }
 
 /**

@@ -41,4 +41,12 @@ describe("character steps", () => {
     expect(isCharacterStep("c", press("c", { metaKey: true }))).toBe(false);
     expect(isCharacterStep("c", press("c", { altKey: true }))).toBe(false);
   });
+
+  it("matches the space bar and Enter, but not Shift+Enter nor Ctrl+Enter", () => {
+    expect(isCharacterStep(" ", press(" "))).toBe(true);
+    expect(isCharacterStep("Enter", press("Enter"))).toBe(true);
+    expect(isCharacterStep("Enter", press("Enter", { shiftKey: true }))).toBe(false);
+    expect(isCharacterStep("Enter", press("Enter", { ctrlKey: true }))).toBe(false);
+    expect(isCharacterStep("e", press("Enter"))).toBe(false);
+  });
 });

@@ -36,11 +36,16 @@ export function hasCommandModifier(press: KeyPress): boolean {
   return press.ctrlKey || press.metaKey || press.altKey;
 }
 
+/** Keys that are no character but may be a step of a shortcut, by their `key` name. */
+const NAMED_STEPS = new Set(["Enter"]);
+
 /**
- * Whether a key press is a character step of a shortcut (`"g"`, `"?"`, `"/"`): the character typed,
- * with Shift ignored (layouts differ on which characters need it), letters compared as typed, so
- * Shift+G (a capital) is not `g`.
+ * Whether a key press is a character step of a shortcut (`"g"`, `"?"`, `"/"`, `" "`) or a named one
+ * (`"Enter"`): the character typed, with Shift ignored (layouts differ on which characters need it),
+ * letters compared as typed, so Shift+G (a capital) is not `g`. Shift+Enter is not Enter.
  */
 export function isCharacterStep(step: string, press: KeyPress): boolean {
-  return step.length === 1 && !hasCommandModifier(press) && press.key === step;
+  if (hasCommandModifier(press)) return false;
+  if (NAMED_STEPS.has(step)) return press.key === step && !press.shiftKey;
+  return step.length === 1 && press.key === step;
 }

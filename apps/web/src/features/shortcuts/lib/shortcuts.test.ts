@@ -22,6 +22,8 @@ describe("the shortcut registry", () => {
     expect(shortcutText(shortcutOf("go_projects"), false, "then")).toBe("G then P");
     expect(shortcutText(shortcutOf("help"), false, "then")).toBe("?");
     expect(stepLabels("Escape", false)).toEqual(["Esc"]);
+    expect(stepLabels(" ", false)).toEqual(["Space"]);
+    expect(stepLabels("Enter", true)).toEqual(["Enter"]);
   });
 
   it("recognises Apple platforms", () => {

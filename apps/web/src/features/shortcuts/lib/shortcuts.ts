@@ -3,19 +3,38 @@
  * from it, and the global key handler recognises it. A screen adds behaviour by handing a handler for an
  * id; the keys stay defined here, so the sheet and the tooltips cannot drift from what the keys do.
  *
- * `scope` says where a shortcut works. The task-row shortcuts (j/k to move, x to select, Enter, e, a, d,
- * Space) come with the bulk actions: they will be rows here with `scope: "task-row"`, handled by the
- * task lists through `useShortcuts` while a row has the focus.
+ * `scope` says where a shortcut works. The task-row shortcuts (x to select, Enter, e, a, d, Space) fire
+ * only while a task row (an element marked `data-task-row`) has the focus; j/k work anywhere on a page
+ * with task rows, so the first press can reach the first row.
  */
 
 /** Where a shortcut works: anywhere in the signed-in app, or on a task row that has the focus. */
 export type ShortcutScope = "global" | "task-row";
 
 /** The sheet's sections. */
-export type ShortcutGroup = "general" | "navigation" | "tasks";
+export type ShortcutGroup = "general" | "navigation" | "tasks" | "rows";
 
 /** Shortcut ids; each has its label at `shortcuts.actions.<id>` in the catalogue. */
-export type ShortcutId = "palette" | "help" | "close" | "go_projects" | "go_my_tasks" | "go_calendar" | "focus_search" | "new_task";
+export type ShortcutId =
+  | "palette"
+  | "help"
+  | "close"
+  | "go_projects"
+  | "go_my_tasks"
+  | "go_calendar"
+  | "focus_search"
+  | "new_task"
+  | "undo"
+  | "row_next"
+  | "row_previous"
+  | "row_select"
+  | "row_open"
+  | "row_edit_title"
+  | "row_assign"
+  | "row_due_date"
+  | "row_priority"
+  | "row_complete"
+  | "go_inbox";
 
 export interface ShortcutDefinition {
   id: ShortcutId;
@@ -29,8 +48,13 @@ export interface ShortcutDefinition {
   group: ShortcutGroup;
   /** Fires while typing in a field too (only the palette's Ctrl+K: it is no character). */
   inFields?: boolean;
-  /** Handled by the dialogs themselves (Escape): listed in the sheet, never dispatched. */
+  /** Handled elsewhere (Escape by the dialogs, Ctrl+Z by the undo toasts): listed in the sheet, never dispatched. */
   isBuiltIn?: boolean;
+  /**
+   * Fires only with the focus on the row itself, not on a control inside it: Enter on the title link
+   * follows the link and Space on the drag handle picks the task up, as they always do.
+   */
+  onRowItself?: boolean;
 }
 
 export const SHORTCUTS: readonly ShortcutDefinition[] = [
@@ -38,10 +62,21 @@ export const SHORTCUTS: readonly ShortcutDefinition[] = [
   { id: "help", keys: ["?"], scope: "global", group: "general" },
   { id: "focus_search", keys: ["/"], scope: "global", group: "general" },
   { id: "close", keys: ["Escape"], scope: "global", group: "general", isBuiltIn: true },
+  { id: "undo", keys: ["mod+z"], scope: "global", group: "general", isBuiltIn: true },
   { id: "go_projects", keys: ["g", "p"], scope: "global", group: "navigation" },
   { id: "go_my_tasks", keys: ["g", "m"], scope: "global", group: "navigation" },
   { id: "go_calendar", keys: ["g", "c"], scope: "global", group: "navigation" },
+  { id: "go_inbox", keys: ["g", "i"], scope: "global", group: "navigation" },
   { id: "new_task", keys: ["c"], scope: "global", group: "tasks" },
+  { id: "row_next", keys: ["j"], scope: "global", group: "rows" },
+  { id: "row_previous", keys: ["k"], scope: "global", group: "rows" },
+  { id: "row_select", keys: ["x"], scope: "task-row", group: "rows" },
+  { id: "row_open", keys: ["Enter"], scope: "task-row", group: "rows", onRowItself: true },
+  { id: "row_edit_title", keys: ["e"], scope: "task-row", group: "rows" },
+  { id: "row_assign", keys: ["a"], scope: "task-row", group: "rows" },
+  { id: "row_due_date", keys: ["d"], scope: "task-row", group: "rows" },
+  { id: "row_priority", keys: ["p"], scope: "task-row", group: "rows" },
+  { id: "row_complete", keys: [" "], scope: "task-row", group: "rows", onRowItself: true },
 ];
 
 /** The definition of one shortcut. */
@@ -65,10 +100,12 @@ export function currentPlatform(): string {
 
 /**
  * The keys of one step as shown on screen: `mod+k` is ["Ctrl", "K"] (["⌘", "K"] on a Mac), a letter is
- * its capital, other characters stay as they are. `Escape` is "Esc".
+ * its capital, other characters stay as they are. `Escape` is "Esc", the space bar "Space".
  */
 export function stepLabels(step: string, isApple: boolean): string[] {
   if (step === "Escape") return ["Esc"];
+  if (step === " ") return ["Space"];
+  if (step === "Enter") return ["Enter"];
   if (!step.includes("+") || step.length === 1) return [step.length === 1 ? step.toUpperCase() : step];
   return step.split("+").map((part) => {
     switch (part) {

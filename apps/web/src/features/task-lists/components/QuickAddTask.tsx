@@ -3,6 +3,7 @@ import type { Task } from "@plotline/contracts";
 import { IconCheck, IconPlus } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isShown } from "../hooks/use-task-rows.js";
 import { useCreateTask } from "../../tasks/hooks/use-tasks.js";
 import { parseQuickAdd } from "../../tasks/quick-add.js";
 
@@ -61,6 +62,15 @@ export function QuickAddTask({ projectId, listId, listTitle, onAdded }: { projec
           if (event.key === "Enter" && !event.nativeEvent.isComposing) {
             event.preventDefault();
             submit();
+          }
+          // Escape leaves the field for the list's last task, so j and k carry on from there.
+          if (event.key === "Escape" && title === "") {
+            const rows = [...(event.currentTarget.closest("section")?.querySelectorAll<HTMLElement>("[data-task-row]") ?? [])].filter(isShown);
+            const last = rows[rows.length - 1];
+            if (last) {
+              event.preventDefault();
+              last.focus();
+            }
           }
         }}
         placeholder={t("task_lists.quick_add")}

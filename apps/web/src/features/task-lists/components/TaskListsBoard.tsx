@@ -17,9 +17,13 @@ import { Paper, Stack, Text } from "@mantine/core";
 import type { Task, TaskList } from "@plotline/contracts";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useProject } from "../../projects/hooks/use-projects.js";
 import { useSortTasks } from "../hooks/use-sort-tasks.js";
+import { useTaskRows } from "../hooks/use-task-rows.js";
+import { TaskBulkBar } from "./TaskBulkBar.js";
 import { listDragId, TaskListCard, type ListDragData } from "./TaskListCard.js";
 import type { TaskDragData } from "./TaskRow.js";
+import { TaskRowsContext } from "./task-rows-context.js";
 
 type DragData = TaskDragData | ListDragData;
 /** Open task ids per list while a task is being dragged. */
@@ -93,6 +97,13 @@ export function TaskListsBoard({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const taskById = useMemo(() => new Map(lists.flatMap((list) => (list.incomplete_tasks?.data ?? []).map((task) => [task.id, task] as const))), [lists]);
+  // Every task on the page, done ones too, in the order the rows show: what the keyboard and the selection act on.
+  const shownTasks = useMemo(
+    () => new Map(lists.flatMap((list) => [...(list.incomplete_tasks?.data ?? []), ...(list.complete_tasks?.data ?? [])].map((task) => [task.id, task] as const))),
+    [lists],
+  );
+  const rows = useTaskRows({ projectId, tasks: shownTasks, taskHref });
+  const members = useProject(projectId).data?.assignees.data ?? [];
 
   const openTasksOf = (list: TaskList): Task[] => {
     if (!draft) return list.incomplete_tasks?.data ?? [];
@@ -172,8 +183,9 @@ export function TaskListsBoard({
         screenReaderInstructions: { draggable: t("task_lists.drag_instructions") },
       }}
     >
+      <TaskRowsContext value={rows.control}>
       <SortableContext items={listIds} strategy={verticalListSortingStrategy}>
-        <Stack gap="md">
+        <Stack gap="md" ref={rows.containerRef}>
           {lists.map((list) => (
             <TaskListCard
               key={list.id}
@@ -189,6 +201,8 @@ export function TaskListsBoard({
           ))}
         </Stack>
       </SortableContext>
+      </TaskRowsContext>
+      <TaskBulkBar projectId={projectId} selected={rows.selectedTasks} members={members} actions={rows.actions} onClear={rows.clearSelection} />
       <DragOverlay>
         {active?.type === "task" && (
           <Paper shadow="md" px="md" py={8} withBorder>

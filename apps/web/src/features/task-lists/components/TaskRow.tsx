@@ -3,12 +3,13 @@ import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon, Anchor, Box, Checkbox, Group } from "@mantine/core";
 import type { Task } from "@plotline/contracts";
 import { IconGripVertical } from "@tabler/icons-react";
-import type { CSSProperties, ReactNode } from "react";
+import { use, type CSSProperties, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LabelChips } from "../../labels/components/LabelChips.js";
 import { TaskMeta } from "../../tasks/components/TaskMeta.js";
-import { useChangeTaskStatus } from "../../tasks/hooks/use-tasks.js";
+import { useCompleteWithUndo } from "../hooks/use-complete-with-undo.js";
+import { TaskRowsContext } from "./task-rows-context.js";
 
 /** The data a dragged task carries, read by the board when it is dropped. */
 export interface TaskDragData {
@@ -34,20 +35,46 @@ interface RowProps {
   isJustAdded?: boolean;
 }
 
-/** One task: complete toggle, title linking to the task, its labels, due date, privacy and assignees. */
+/**
+ * One task: complete toggle, title linking to the task, its labels, due date, privacy and assignees. On a
+ * page with selectable rows it is also a stop for the keyboard (j/k, x, Enter, Space...) and takes
+ * Shift-click and Ctrl-click to select.
+ */
 export function TaskRowView({ projectId, task, href, handle, style, rowRef, isJustAdded = false }: RowProps) {
   const { t } = useTranslation();
-  const changeStatus = useChangeTaskStatus(projectId);
+  const complete = useCompleteWithUndo(projectId);
+  const rows = use(TaskRowsContext);
   const done = task.status === 1;
+  const isSelected = rows?.selectedIds.has(task.id) ?? false;
+  const classes = ["task-row", isJustAdded ? "just-added" : "", isSelected ? "is-selected" : ""].filter(Boolean).join(" ");
+  const rowProps = rows && {
+    "data-task-row": "",
+    "data-task-id": task.id,
+    tabIndex: rows.currentId === task.id ? 0 : -1,
+    role: "group",
+    "aria-label": isSelected ? t("tasks.row_selected", { title: task.title }) : task.title,
+    onFocus: () => rows.onRowFocus(task.id),
+    // Shift-click picks a range of rows; without this the browser would also select the text between.
+    onMouseDown: (event: MouseEvent) => {
+      if (event.shiftKey) event.preventDefault();
+    },
+    onClickCapture: (event: MouseEvent) => {
+      // Taken before the title link sees it, so Shift-click selects instead of opening a window.
+      if (rows.onRowClick(task.id, event)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    },
+  };
   return (
-    <Box ref={rowRef} style={style} px="sm" py={6} data-testid={`task-${task.id}`} className={isJustAdded ? "just-added" : undefined}>
+    <Box ref={rowRef} style={style} px="sm" py={6} data-testid={`task-${task.id}`} className={classes} {...rowProps}>
       <Group wrap="nowrap" align="flex-start" gap="xs">
         {handle}
         <Checkbox
           mt={3}
           checked={done}
-          disabled={!task.abilities.can_complete || changeStatus.isPending}
-          onChange={(event) => changeStatus.mutate({ id: task.id, status: event.currentTarget.checked ? 1 : 0 })}
+          disabled={!task.abilities.can_complete || complete.isPending}
+          onChange={(event) => complete.toggle(task, event.currentTarget.checked)}
           aria-label={done ? t("tasks.reopen", { title: task.title }) : t("tasks.complete", { title: task.title })}
         />
         <Group gap="xs" wrap="wrap" justify="flex-start" style={{ flex: 1, minWidth: 0 }}>

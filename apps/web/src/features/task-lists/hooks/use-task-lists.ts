@@ -1,16 +1,18 @@
 import {
+  type CreateTaskListBody,
+  deletedWithUndoSchema,
   itemEnvelope,
   listEnvelope,
   messageSchema,
-  taskListSchema,
-  type CreateTaskListBody,
   type TaskList,
+  taskListSchema,
   type UpdateTaskListBody,
 } from "@plotline/contracts";
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { notifyError } from "../../../lib/notify.js";
 import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
+import { offerUndo } from "../../../lib/restore.js";
 import { patchProjectLists, restoreProjectLists, snapshotProjectLists, withMoreTasks } from "../list-cache.js";
 
 /** Lists per page on the task lists page, as the documents fix it. */
@@ -87,8 +89,13 @@ export function useUpdateTaskList(projectId: number) {
 export function useDeleteTaskList(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`${base(projectId)}/${id}/delete`, { schema: messageSchema }),
-    onSuccess: () => refreshLists(queryClient, projectId),
+    mutationFn: (id: number) => api.post(`${base(projectId)}/${id}/delete`, { schema: deletedWithUndoSchema }),
+    onSuccess: (answer) => {
+      offerUndo(queryClient, answer);
+      return refreshLists(queryClient, projectId);
+    },
+    onError: notifyError,
+    meta: { silent: true },
   });
 }
 

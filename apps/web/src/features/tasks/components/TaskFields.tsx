@@ -3,7 +3,7 @@ import { Group, MultiSelect, NumberInput, Select, Stack, Switch, Text } from "@m
 import { DatePickerInput } from "@mantine/dates";
 import { dateOf, type Member, type Task, type UpdateTaskBody } from "@plotline/contracts";
 import { IconCalendar } from "@tabler/icons-react";
-import type { FocusEvent, KeyboardEvent } from "react";
+import { useCallback, type FocusEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useTaskStartField } from "../../site-settings/hooks/use-site-settings.js";
 import { useDraft } from "../hooks/use-draft.js";
@@ -37,7 +37,7 @@ function StatusField({ task, canEdit, canComplete, onSave, onChangeStatus }: Fie
   );
 }
 
-function AssigneesField({ task, canEdit, members, onSave }: FieldsProps) {
+function AssigneesField({ task, canEdit, members, onSave, focusField }: FieldsProps) {
   const { t } = useTranslation();
   const [value, setValue, reset] = useDraft(task.assignees.data.map((user) => String(user.id)));
   // People assigned earlier who have since left the project still show, so they can be removed.
@@ -54,6 +54,9 @@ function AssigneesField({ task, canEdit, members, onSave }: FieldsProps) {
       disabled={!canEdit}
       nothingFoundMessage={t("tasks.no_member_found")}
       comboboxProps={{ withinPortal: true }}
+      // Opened with `a` on a task row: the modal focuses this field and its choices show.
+      data-autofocus={focusField === "assignees" || undefined}
+      defaultDropdownOpened={focusField === "assignees" && canEdit}
       onChange={(next) => {
         setValue(next);
         onSave({ assignees: next.length > 0 ? next.map(Number) : [0] }, reset);
@@ -62,9 +65,19 @@ function AssigneesField({ task, canEdit, members, onSave }: FieldsProps) {
   );
 }
 
-function DateField({ task, canEditDetails, onSave, field }: FieldsProps & { field: "start_at" | "due_date" }) {
+function DateField({ task, canEditDetails, onSave, field, focusField }: FieldsProps & { field: "start_at" | "due_date" }) {
   const { t } = useTranslation();
+  // Opened with `d` on a task row: the modal focuses the due date and its calendar opens.
+  const isFocused = focusField === field;
+  const openOnMount = useCallback(
+    (button: HTMLButtonElement | null) => {
+      if (button && isFocused && canEditDetails) button.click();
+    },
+    [isFocused, canEditDetails],
+  );
   const [value, setValue, reset] = useDraft<string | null>(dateOf(task[field]));
+  // The due date also reads relative ("Tomorrow", "3 days late") under its label; the field shows the date.
+  const due = field === "due_date" ? formatDue(value, task.status) : null;
   return (
     <DatePickerInput
       label={field === "start_at" ? t("tasks.start_date") : t("tasks.due_date")}
@@ -76,9 +89,9 @@ function DateField({ task, canEditDetails, onSave, field }: FieldsProps & { fiel
       disabled={!canEditDetails}
       leftSection={<IconCalendar size={16} aria-hidden />}
       popoverProps={{ withinPortal: true }}
+      ref={openOnMount}
+      data-autofocus={isFocused || undefined}
       onChange={(next) => {
-  // The due date also reads relative ("Tomorrow", "3 days late") under its label; the field shows the date.
-  const due = field === "due_date" ? formatDue(value, task.status) : null;
         const date = next === null ? null : String(next).slice(0, 10);
         setValue(date);
         onSave(field === "start_at" ? { start_at: date } : { due_date: date }, reset);
@@ -180,6 +193,8 @@ interface FieldsProps {
   members: readonly Member[];
   onSave: SaveTask;
   onChangeStatus: (status: number, onFailed: () => void) => void;
+  /** The field to start in, when a row key opened the modal (`a` assignees, `d` due date). */
+  focusField?: "title" | "assignees" | "due_date" | "priority";
 }
 
 /** The side panel of the task modal: status, priority, assignees, dates, estimation and privacy, each saving as it changes. */
@@ -189,7 +204,7 @@ export function TaskFields(props: FieldsProps) {
   return (
     <Stack gap="sm">
       <StatusField {...props} />
-      <PriorityField task={props.task} canEdit={props.canEdit} onSave={props.onSave} />
+      <PriorityField task={props.task} canEdit={props.canEdit} onSave={props.onSave} isFocused={props.focusField === "priority"} />
       <AssigneesField {...props} />
       {hasStartDate && <DateField {...props} field="start_at" />}
       <DateField {...props} field="due_date" />

@@ -4,6 +4,7 @@ import type { Project, Task } from "@plotline/contracts";
 import { IconInfoCircle, IconLock, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { DiscardGuardScope, DiscardPrompt, useDiscardGuard } from "../../../components/DiscardGuard.js";
 import { NotAvailable, PageErrorState } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
@@ -45,7 +46,15 @@ function DeleteTask({ projectId, task, onDeleted }: { projectId: number; task: T
   );
 }
 
+/** The field a row key asked the modal to start in (`e`, `a`, `d`, `p` on a task row), from the link's state. */
+function useFocusField(): "title" | "assignees" | "due_date" | "priority" | undefined {
+  const state: unknown = useLocation().state;
+  const field = typeof state === "object" && state !== null ? (state as { focusField?: unknown }).focusField : undefined;
+  return field === "title" || field === "assignees" || field === "due_date" || field === "priority" ? field : undefined;
+}
+
 function TaskBody({ project, task, onClose }: { project: Project; task: Task; onClose: () => void }) {
+  const focusField = useFocusField();
   const { t } = useTranslation();
   const update = useUpdateTask(project.id, { quiet: true });
   const changeStatus = useChangeTaskStatus(project.id);
@@ -66,6 +75,7 @@ function TaskBody({ project, task, onClose }: { project: Project; task: Task; on
               canComplete={task.abilities.can_complete}
               canSetPrivacy={task.abilities.can_set_privacy}
               members={members}
+              focusField={focusField}
               onSave={save}
               onChangeStatus={(status, onFailed) => changeStatus.mutate({ id: task.id, status }, { onError: onFailed })}
             />
@@ -116,6 +126,7 @@ export function TaskModal({ project, taskId, onClose }: { project: Project; task
   const update = useUpdateTask(project.id, { quiet: true });
   const fullScreen = useMediaQuery("(max-width: 48em)") ?? false;
   const data = task.data?.data;
+  const focusField = useFocusField();
   useRememberRecent(data ? { type: "task", id: data.id, projectId: data.project_id, title: data.title } : null);
   // Fields save as they change; only a comment or description being written can be lost on closing.
   const guard = useDiscardGuard(false, onClose);
@@ -134,7 +145,12 @@ export function TaskModal({ project, taskId, onClose }: { project: Project; task
               )}
               <div style={{ flex: 1, minWidth: 0 }}>
                 {data ? (
-                  <TaskTitleField task={data} canEdit={data.abilities.can_edit || data.abilities.can_edit_details} onSave={(title) => update.mutate({ id: data.id, body: { title } })} />
+                  <TaskTitleField
+                    task={data}
+                    canEdit={data.abilities.can_edit || data.abilities.can_edit_details}
+                    startEditing={focusField === "title"}
+                    onSave={(title) => update.mutate({ id: data.id, body: { title } })}
+                  />
                 ) : (
                   <Text fw={600} size="lg">
                     {t("tasks.task")}

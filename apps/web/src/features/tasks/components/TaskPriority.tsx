@@ -33,7 +33,7 @@ export function PriorityIcon({ priority, size = 18 }: { priority: number; size?:
 }
 
 /** The priority field of the task modal: saves as it changes, like the other fields. */
-export function PriorityField({ task, canEdit, onSave }: { task: Pick<Task, "priority">; canEdit: boolean; onSave: SaveTask }) {
+export function PriorityField({ task, canEdit, onSave, isFocused = false }: { task: Pick<Task, "priority">; canEdit: boolean; onSave: SaveTask; isFocused?: boolean }) {
   const { t } = useTranslation();
   const [value, setValue, reset] = useDraft(String(task.priority));
   return (
@@ -43,6 +43,9 @@ export function PriorityField({ task, canEdit, onSave }: { task: Pick<Task, "pri
       value={value}
       allowDeselect={false}
       disabled={!canEdit}
+      // Opened with `p` on a task row: the modal focuses this field and its choices show.
+      data-autofocus={isFocused || undefined}
+      defaultDropdownOpened={isFocused && canEdit}
       leftSection={<PriorityGlyph priority={Number(value)} />}
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">
@@ -60,7 +63,7 @@ export function PriorityField({ task, canEdit, onSave }: { task: Pick<Task, "pri
 }
 
 /** The priority's icon without a label of its own, beside text that names it. */
-function PriorityGlyph({ priority }: { priority: number }) {
+export function PriorityGlyph({ priority }: { priority: number }) {
   const { icon: IconOfPriority, color } = LOOKS[nameOf(priority)];
   return <IconOfPriority size={14} color={color} aria-hidden />;
 }

@@ -8,9 +8,20 @@ import { useTranslation } from "react-i18next";
  * The task's title, edited in place: click it (or its pencil), type, Enter or leaving the field saves,
  * Escape cancels without closing the modal around it.
  */
-export function TaskTitleField({ task, canEdit, onSave }: { task: Task; canEdit: boolean; onSave: (title: string) => void }) {
+export function TaskTitleField({
+  task,
+  canEdit,
+  startEditing = false,
+  onSave,
+}: {
+  task: Task;
+  canEdit: boolean;
+  /** Opens in edit mode (the modal was opened with `e` on a task row). */
+  startEditing?: boolean;
+  onSave: (title: string) => void;
+}) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(startEditing && canEdit ? task.title : null);
   // Escape unmounts the field; a blur that follows must not save what was cancelled.
   const cancelled = useRef(false);
   const start = () => {
@@ -29,6 +40,7 @@ export function TaskTitleField({ task, canEdit, onSave }: { task: Task; canEdit:
     return (
       <TextInput
         autoFocus
+        data-autofocus
         value={editing}
         maxLength={255}
         aria-label={t("tasks.title_label")}

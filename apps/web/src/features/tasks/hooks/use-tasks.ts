@@ -1,17 +1,18 @@
 import {
   activitySchema,
+  type CreateTaskBody,
+  deletedWithUndoSchema,
   itemEnvelope,
   listEnvelope,
-  messageSchema,
-  taskSchema,
-  type CreateTaskBody,
   type Task,
+  taskSchema,
   type UpdateTaskBody,
 } from "@plotline/contracts";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { notifyError } from "../../../lib/notify.js";
 import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
+import { offerUndo } from "../../../lib/restore.js";
 import { postMultipart } from "../../files/lib/multipart.js";
 import { patchProjectLists, withoutTask, withTask } from "../../task-lists/list-cache.js";
 
@@ -69,22 +70,42 @@ export function useAttachToTask(projectId: number) {
   });
 }
 
-/** Marks a task complete, incomplete or pending; assignees may do this without edit rights. */
-export function useChangeTaskStatus(projectId: number) {
+/**
+ * Marks a task complete, incomplete or pending; assignees may do this without edit rights. `quiet` skips
+ * the success toast, for callers that show their own (with Undo); errors are always toasted.
+ */
+export function useChangeTaskStatus(projectId: number, { quiet = false }: { quiet?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: number }) =>
-      api.post(`${base(projectId)}/${id}/change-status`, { schema: taskAnswer, body: { status } }),
-    onSuccess: (answer) => storeTask(queryClient, answer.data),
+    mutationFn: ({ id, status }: { id: number; status: number }) => changeTaskStatus(queryClient, projectId, id, status),
+    onError: quiet ? notifyError : undefined,
+    meta: { silent: quiet },
   });
+}
+
+/** Changes a task and writes the answer everywhere it shows; for the palette and undo, which toast on their own. */
+export async function updateTaskNow(queryClient: QueryClient, projectId: number, id: number, body: UpdateTaskBody) {
+  const answer = await api.post(`${base(projectId)}/${id}/update`, { schema: taskAnswer, body });
+  storeTask(queryClient, answer.data);
+  return answer;
+}
+
+/** Sets a task's status and writes the answer everywhere the task shows; for undo, which toasts on its own. */
+export async function changeTaskStatus(queryClient: QueryClient, projectId: number, id: number, status: number) {
+  const answer = await api.post(`${base(projectId)}/${id}/change-status`, { schema: taskAnswer, body: { status } });
+  storeTask(queryClient, answer.data);
+  return answer;
 }
 
 /** Deletes a task. */
 export function useDeleteTask(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`${base(projectId)}/${id}/delete`, { schema: messageSchema }),
-    onSuccess: (_answer, id) => {
+    mutationFn: (id: number) => api.post(`${base(projectId)}/${id}/delete`, { schema: deletedWithUndoSchema }),
+    onError: notifyError,
+    meta: { silent: true },
+    onSuccess: (answer, id) => {
+      offerUndo(queryClient, answer);
       patchProjectLists(queryClient, projectId, (list) => withoutTask(list, id));
       queryClient.removeQueries({ queryKey: queryKeys.tasks.one(projectId, id) });
       void invalidateAfter(queryClient, { entity: "task", projectId, taskId: id, written: true });
