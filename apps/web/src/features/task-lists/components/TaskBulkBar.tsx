@@ -1,4 +1,5 @@
-import { ActionIcon, Affix, Button, Group, Menu, Paper, Popover, ScrollArea, Stack, Text, Tooltip, Transition } from "@mantine/core";
+import "@mantine/dates/styles.css";
+import { ActionIcon, Affix, Box, Button, Group, Menu, Paper, Popover, ScrollArea, Stack, Text, Tooltip, Transition } from "@mantine/core";
 import { DatePicker } from "@mantine/dates";
 import { TASK_PRIORITY_NAMES, type BulkTasksBody, type Member, type Task } from "@plotline/contracts";
 import { IconCalendar, IconCheck, IconFlag, IconFolderShare, IconTrash, IconUserPlus, IconX } from "@tabler/icons-react";
@@ -42,6 +43,8 @@ export function TaskBulkBar({
 
   return (
     <>
+      {/* Room under the lists, so the bar never covers their last rows once scrolled to the end. */}
+      {count > 0 && <Box h={{ base: 140, sm: 72 }} aria-hidden />}
       <Transition mounted={count > 0} transition="slide-up" duration={150}>
         {(style) => (
           // The strip spans the window so the bar can center itself; only the bar takes clicks.
