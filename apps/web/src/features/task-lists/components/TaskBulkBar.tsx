@@ -1,9 +1,10 @@
 import "@mantine/dates/styles.css";
 import { ActionIcon, Affix, Box, Button, Group, Menu, Paper, Popover, ScrollArea, Stack, Text, Tooltip, Transition } from "@mantine/core";
 import { DatePicker } from "@mantine/dates";
+import { useMediaQuery } from "@mantine/hooks";
 import { TASK_PRIORITY_NAMES, type BulkTasksBody, type Member, type Task } from "@plotline/contracts";
 import { IconCalendar, IconCheck, IconFlag, IconFolderShare, IconTrash, IconUserPlus, IconX } from "@tabler/icons-react";
-import { useState } from "react";
+import { useState, type ComponentPropsWithoutRef, type ReactNode, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
@@ -65,15 +66,17 @@ export function TaskBulkBar({
                   {t("task_lists.bulk.selected", { count })}
                 </Text>
                 {canComplete && (
-                  <Button size="compact-sm" variant="light" leftSection={<IconCheck size={14} />} loading={bulk.isPending && bulk.variables?.action === "complete"} onClick={() => run({ action: "complete", task_ids: ids })}>
-                    {t("task_lists.bulk.complete")}
-                  </Button>
+                  <BarButton
+                    variant="light"
+                    icon={<IconCheck size={14} />}
+                    label={t("task_lists.bulk.complete")}
+                    loading={bulk.isPending && bulk.variables?.action === "complete"}
+                    onClick={() => run({ action: "complete", task_ids: ids })}
+                  />
                 )}
                 <Menu opened={isMoveOpen} onChange={setMoveOpen} position="top" withinPortal>
                   <Menu.Target>
-                    <Button size="compact-sm" variant="default" leftSection={<IconFolderShare size={14} />}>
-                      {t("task_lists.bulk.move")}
-                    </Button>
+                    <BarButton icon={<IconFolderShare size={14} />} label={t("task_lists.bulk.move")} />
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Label>{t("task_lists.bulk.move_to")}</Menu.Label>
@@ -89,9 +92,7 @@ export function TaskBulkBar({
                 </Menu>
                 <Menu position="top" withinPortal>
                   <Menu.Target>
-                    <Button size="compact-sm" variant="default" leftSection={<IconUserPlus size={14} />}>
-                      {t("task_lists.bulk.assign")}
-                    </Button>
+                    <BarButton icon={<IconUserPlus size={14} />} label={t("task_lists.bulk.assign")} />
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Label>{t("task_lists.bulk.assign_to")}</Menu.Label>
@@ -109,9 +110,7 @@ export function TaskBulkBar({
                 <DueDateButton onPick={(day) => run({ action: "due_date", task_ids: ids, due_date: day })} />
                 <Menu position="top" withinPortal>
                   <Menu.Target>
-                    <Button size="compact-sm" variant="default" leftSection={<IconFlag size={14} />}>
-                      {t("task_lists.bulk.priority")}
-                    </Button>
+                    <BarButton icon={<IconFlag size={14} />} label={t("task_lists.bulk.priority")} />
                   </Menu.Target>
                   <Menu.Dropdown>
                     {TASK_PRIORITY_NAMES.map((name, value) => (
@@ -121,9 +120,7 @@ export function TaskBulkBar({
                     ))}
                   </Menu.Dropdown>
                 </Menu>
-                <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirmingDelete(true)}>
-                  {t("task_lists.bulk.delete")}
-                </Button>
+                <BarButton variant="subtle" color="red" icon={<IconTrash size={14} />} label={t("task_lists.bulk.delete")} onClick={() => setConfirmingDelete(true)} />
                 <Tooltip label={<ClearHint />} withArrow>
                   <ActionIcon variant="subtle" color="gray" onClick={onClear} aria-label={t("task_lists.bulk.clear")}>
                     <IconX size={16} />
@@ -168,9 +165,7 @@ function DueDateButton({ onPick }: { onPick: (day: string | null) => void }) {
   return (
     <Popover opened={opened} onChange={setOpened} position="top" withinPortal trapFocus>
       <Popover.Target>
-        <Button size="compact-sm" variant="default" leftSection={<IconCalendar size={14} />} onClick={() => setOpened((value) => !value)}>
-          {t("task_lists.bulk.due_date")}
-        </Button>
+        <BarButton icon={<IconCalendar size={14} />} label={t("task_lists.bulk.due_date")} onClick={() => setOpened((value) => !value)} />
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
@@ -181,5 +176,42 @@ function DueDateButton({ onPick }: { onPick: (day: string | null) => void }) {
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/**
+ * One action of the bar: its icon and word, or on a phone its icon alone, named by the word (and shown as
+ * a tooltip), so the bar stays one line. Menus and popovers hand it their props and ref.
+ */
+function BarButton({
+  icon,
+  label,
+  variant = "default",
+  color,
+  loading,
+  ref,
+  ...others
+}: {
+  icon: ReactNode;
+  label: string;
+  variant?: "default" | "light" | "subtle";
+  color?: string;
+  loading?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+} & Omit<ComponentPropsWithoutRef<"button">, "color">) {
+  const isPhone = useMediaQuery("(max-width: 36em)") ?? false;
+  if (isPhone) {
+    return (
+      <Tooltip label={label} withArrow>
+        <ActionIcon ref={ref} size="lg" variant={variant} color={color} loading={loading} aria-label={label} {...others}>
+          {icon}
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button ref={ref} size="compact-sm" variant={variant} color={color} loading={loading} leftSection={icon} {...others}>
+      {label}
+    </Button>
   );
 }
