@@ -2,8 +2,12 @@ import { DEFAULT_PREFERENCES, type Preferences, type UpdatePreferencesBody } fro
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
 import { nowUtc } from "../../lib/dates.js";
+import { readCache } from "../../shared/read-cache.js";
 import { presentPreferences } from "./preferences.presenter.js";
 import { preferencesRepository } from "./preferences.repository.js";
+
+/** Users whose preferences are kept in memory at once. */
+const MAX_KEPT_USERS = 10_000;
 
 /** Columns of a user who never chose anything. */
 const DEFAULT_ROW = {
@@ -19,10 +23,12 @@ const DEFAULT_ROW = {
  */
 export function preferencesService(ctx: AppContext) {
   const preferences = preferencesRepository(ctx.db);
+  // Read on every `auth/me`, changed a few times in a user's life: kept per user until the table is written.
+  const kept = readCache<Preferences>(ctx.tables, { dependsOn: ["user_preferences"], maxWeight: MAX_KEPT_USERS });
 
   return {
-    async getPreferences(actor: Actor): Promise<Preferences> {
-      return presentPreferences(await preferences.findPreferences(actor.id));
+    getPreferences(actor: Actor): Promise<Preferences> {
+      return kept.get(String(actor.id), async () => presentPreferences(await preferences.findPreferences(actor.id)));
     },
 
     async updatePreferences(actor: Actor, input: UpdatePreferencesBody): Promise<Preferences> {
