@@ -36,8 +36,11 @@ type CatalogueSource = Pick<DatabaseHandle, "db" | "kind">;
 const PG_RULES: Record<string, OnDelete> = { c: "delete", n: "update", d: "update" };
 const SQLITE_RULES: Record<string, OnDelete> = { CASCADE: "delete", "SET NULL": "update", "SET DEFAULT": "update" };
 
-/** Every foreign key of the schema with its columns. */
-export async function readForeignKeys(database: CatalogueSource): Promise<ForeignKey[]> {
+/**
+ * Every foreign key of the schema with its columns. On SQLite a key written without its parent's columns
+ * names the parent's primary key, read from `primaryKeys` when given, else from the catalogue.
+ */
+export async function readForeignKeys(database: CatalogueSource, primaryKeys?: ReadonlyMap<string, readonly string[]>): Promise<ForeignKey[]> {
   if (database.kind === "postgres") {
     // conkey and confkey list the columns by number in the key's order; `with ordinality` keeps that order.
     const { rows } = await sql<{ child: string; parent: string; rule: string; child_columns: string[]; parent_columns: string[] }>`
@@ -64,13 +67,13 @@ export async function readForeignKeys(database: CatalogueSource): Promise<Foreig
     order by m.name, f.id, f.seq
   `.execute(database.db);
   const keys = new Map<string, ForeignKey>();
-  const primaryKeys = rows.some((row) => row.to === null) ? await readPrimaryKeys(database) : new Map<string, readonly string[]>();
+  const parentKeys = primaryKeys ?? (rows.some((row) => row.to === null) ? await readPrimaryKeys(database) : new Map<string, readonly string[]>());
   for (const row of rows) {
     const name = `${row.child}:${row.key}`;
     const key = keys.get(name) ?? { child: row.child, childColumns: [], parent: row.parent, parentColumns: [], onDelete: SQLITE_RULES[row.rule.toUpperCase()] ?? "nothing" };
     key.childColumns.push(row.from);
     // `references users` without a column means the parent's primary key.
-    key.parentColumns.push(row.to ?? primaryKeys.get(row.parent)?.[key.parentColumns.length] ?? "rowid");
+    key.parentColumns.push(row.to ?? parentKeys.get(row.parent)?.[key.parentColumns.length] ?? "rowid");
     keys.set(name, key);
   }
   return [...keys.values()];
@@ -100,8 +103,8 @@ export async function readPrimaryKeys(database: CatalogueSource): Promise<Map<st
 
 /** The foreign keys and primary keys of the schema, read together. */
 export async function readSchemaKeys(database: CatalogueSource): Promise<SchemaKeys> {
-  const foreignKeys = await readForeignKeys(database);
-  return { foreignKeys, primaryKeys: await readPrimaryKeys(database) };
+  const primaryKeys = await readPrimaryKeys(database);
+  return { foreignKeys: await readForeignKeys(database, primaryKeys), primaryKeys };
 }
 
 /** The tables each table's deletes reach, read once the schema is migrated. */
