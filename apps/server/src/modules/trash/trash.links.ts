@@ -27,42 +27,6 @@ export interface SoftLink {
   noun: string;
 }
 
-/** Items of the files area (not attachments): the rows a folder holds and a doc or link keeps revisions of. */
-const isFilesItem = (row: Row): boolean => row.fileable_type === null;
-
-/** The records a comment may be on, by `commentable_type`. */
-const COMMENTABLE: ReadonlyArray<{ value: string; parent: string; noun: string; parentAccepts?: (row: Row) => boolean }> = [
-  { value: "task", parent: "tasks", noun: "task" },
-  { value: "task_list", parent: "task_lists", noun: "task list" },
-  { value: "discussion_board", parent: "discussions", noun: "discussion" },
-  { value: "milestone", parent: "milestones", noun: "milestone" },
-  { value: "file", parent: "project_files", noun: "file", parentAccepts: isFilesItem },
-];
-
-/** The records a file may be attached to, by `fileable_type`. */
-const FILEABLE: ReadonlyArray<{ value: string; parent: string; noun: string; parentAccepts?: (row: Row) => boolean }> = [
-  { value: "task", parent: "tasks", noun: "task" },
-  { value: "task_list", parent: "task_lists", noun: "task list" },
-  { value: "discussion_board", parent: "discussions", noun: "discussion" },
-  { value: "comment", parent: "comments", noun: "comment" },
-  { value: "file", parent: "project_files", noun: "file", parentAccepts: isFilesItem },
-];
-
-/** Every link without a foreign key that a delete follows. */
-export const SOFT_LINKS: readonly SoftLink[] = [
-  // A task's sub-tasks go with it (tasks.parent_id, 0 for a top-level task).
-  { parent: "tasks", child: "tasks", column: "parent_id", noun: "task" },
-  // A folder's contents and a doc's or link's revisions (project_files.parent_id, 0 for the root).
-  { parent: "project_files", child: "project_files", column: "parent_id", parentAccepts: isFilesItem, noun: "folder" },
-  ...COMMENTABLE.map(({ value, ...link }) => ({ ...link, child: "comments", column: "commentable_id", type: { column: "commentable_type", value } })),
-  ...FILEABLE.map(({ value, ...link }) => ({ ...link, child: "project_files", column: "fileable_id", type: { column: "fileable_type", value } })),
-];
-
-/** Columns holding storage keys: the bytes a purge deletes once no row can come back to them. */
-export const BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  project_files: ["storage_key", "thumb_key"],
-};
-
 /** How a message names a record of a table whose row is gone. */
 const TABLE_NOUNS: Readonly<Record<string, string>> = {
   projects: "project",
@@ -81,3 +45,35 @@ const TABLE_NOUNS: Readonly<Record<string, string>> = {
 export function nounOf(table: string): string {
   return TABLE_NOUNS[table] ?? table.replace(/_/g, " ");
 }
+
+/** Items of the files area (not attachments): the rows a folder holds and a doc or link keeps revisions of. */
+const isFilesItem = (row: Row): boolean => row.fileable_type === null;
+
+/** A kind of record a comment or an attachment names by type and id. */
+type PolymorphicParent = { value: string; parent: string; parentAccepts?: (row: Row) => boolean };
+
+const TASK: PolymorphicParent = { value: "task", parent: "tasks" };
+const TASK_LIST: PolymorphicParent = { value: "task_list", parent: "task_lists" };
+const DISCUSSION: PolymorphicParent = { value: "discussion_board", parent: "discussions" };
+const FILES_ITEM: PolymorphicParent = { value: "file", parent: "project_files", parentAccepts: isFilesItem };
+
+/** The records a comment may be on, by `commentable_type`. */
+const COMMENTABLE: readonly PolymorphicParent[] = [TASK, TASK_LIST, DISCUSSION, { value: "milestone", parent: "milestones" }, FILES_ITEM];
+
+/** The records a file may be attached to, by `fileable_type`. */
+const FILEABLE: readonly PolymorphicParent[] = [TASK, TASK_LIST, DISCUSSION, { value: "comment", parent: "comments" }, FILES_ITEM];
+
+/** Every link without a foreign key that a delete follows. */
+export const SOFT_LINKS: readonly SoftLink[] = [
+  // A task's sub-tasks go with it (tasks.parent_id, 0 for a top-level task).
+  { parent: "tasks", child: "tasks", column: "parent_id", noun: "task" },
+  // A folder's contents and a doc's or link's revisions (project_files.parent_id, 0 for the root).
+  { parent: "project_files", child: "project_files", column: "parent_id", parentAccepts: isFilesItem, noun: "folder" },
+  ...COMMENTABLE.map(({ value, ...link }) => ({ ...link, noun: nounOf(link.parent), child: "comments", column: "commentable_id", type: { column: "commentable_type", value } })),
+  ...FILEABLE.map(({ value, ...link }) => ({ ...link, noun: nounOf(link.parent), child: "project_files", column: "fileable_id", type: { column: "fileable_type", value } })),
+];
+
+/** Columns holding storage keys: the bytes a purge deletes once no row can come back to them. */
+export const BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  project_files: ["storage_key", "thumb_key"],
+};
