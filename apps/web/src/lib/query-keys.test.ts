@@ -61,6 +61,19 @@ describe("invalidateAfter", () => {
     expect(stale).not.toContain("me");
   });
 
+  it("after a bulk action written into the caches, refreshes the history of each task it names (no other's), counts, feed, My Tasks and the calendar", async () => {
+    expect(await staleScreens({ entity: "tasks", projectId: P, taskIds: [11, 13], written: true })).toEqual(
+      ["calendar", "feed", "header", "myTasks", "taskActivity"].sort(),
+    );
+    expect(await staleScreens({ entity: "tasks", projectId: P, taskIds: [13], written: true })).not.toContain("taskActivity");
+  });
+
+  it("after tasks came back from the trash, refreshes all of their project, My Tasks and the calendar, and no other project", async () => {
+    const stale = await staleScreens({ entity: "tasks", projectId: P, taskIds: [11] });
+    expect(stale).toEqual(expect.arrayContaining(["listsPage", "oneList", "task", "secondTask", "header", "myTasks", "calendar"]));
+    expect(stale).not.toContain("otherProjectLists");
+  });
+
   it("after a drag of tasks, refetches only the task that changed list", async () => {
     expect(await staleScreens({ entity: "task-order", projectId: P, movedTaskId: 11 })).toEqual(["task", "taskActivity"]);
     expect(await staleScreens({ entity: "task-order", projectId: P })).toEqual([]);

@@ -108,6 +108,8 @@ export type Change =
    * more"; without it the whole project is refetched.
    */
   | { entity: "task"; projectId: number; taskId: number; written?: boolean }
+  /** Several tasks of a project at once (a bulk action, an undo); `written` as for one task. */
+  | { entity: "tasks"; projectId: number; taskIds: readonly number[]; written?: boolean }
   /** Tasks were dragged: the lists already show the drop; a task moved to another list is refetched. */
   | { entity: "task-order"; projectId: number; movedTaskId?: number }
   | { entity: "task-list"; projectId: number }
@@ -131,6 +133,16 @@ export function staleAfter(change: Change): QueryKey[] {
       return change.written
         ? [
             queryKeys.tasks.activity(change.projectId, change.taskId),
+            queryKeys.project.detail(change.projectId),
+            queryKeys.project.activities(change.projectId),
+            queryKeys.myTasks.all,
+            queryKeys.calendar.all,
+          ]
+        : [queryKeys.project.scope(change.projectId), queryKeys.myTasks.all, queryKeys.calendar.all];
+    case "tasks":
+      return change.written
+        ? [
+            ...change.taskIds.map((taskId) => queryKeys.tasks.activity(change.projectId, taskId)),
             queryKeys.project.detail(change.projectId),
             queryKeys.project.activities(change.projectId),
             queryKeys.myTasks.all,

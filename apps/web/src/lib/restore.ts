@@ -10,8 +10,19 @@ import { showUndoToast } from "./undo-toast.js";
  * everything of its project that may show it is fetched again.
  */
 export async function restoreDeleted(queryClient: QueryClient, undoId: number): Promise<void> {
-  const answer = await api.post(`pm/v2/undo/${undoId}`, { schema: restoredSchema });
-  await invalidateAfter(queryClient, { entity: "task", projectId: answer.data.project_id, taskId: 0 });
+  const { data } = await api.post(`pm/v2/undo/${undoId}`, { schema: restoredSchema });
+  const projectId = data.project_id;
+  switch (data.kind) {
+    case "comment":
+    case "file":
+      return invalidateAfter(queryClient, { entity: data.kind, projectId });
+    case "task_list":
+      // The list came back with its tasks: every view of the project's tasks, My Tasks and the calendar.
+      return invalidateAfter(queryClient, { entity: "tasks", projectId, taskIds: [] });
+    case "task":
+    case "tasks":
+      return invalidateAfter(queryClient, { entity: "tasks", projectId, taskIds: data.ids });
+  }
 }
 
 /**

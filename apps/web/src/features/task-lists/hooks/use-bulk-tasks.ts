@@ -18,8 +18,9 @@ export function storeBulkResult(queryClient: QueryClient, projectId: number, res
     for (const id of result.meta.deleted_ids) next = withoutTask(next, id);
     return next;
   });
-  // Counts, the feed, My Tasks and the calendar; the lists themselves were written above.
-  return invalidateAfter(queryClient, { entity: "task", projectId, taskId: result.data[0]?.id ?? 0, written: true });
+  // Counts, the feed, the tasks' activity, My Tasks and the calendar; the lists themselves were written above.
+  const taskIds = [...result.data.map((task) => task.id), ...result.meta.deleted_ids];
+  return invalidateAfter(queryClient, { entity: "tasks", projectId, taskIds, written: true });
 }
 
 /**
@@ -88,5 +89,5 @@ export function useBulkTasks(projectId: number) {
  */
 export async function runUndo(queryClient: QueryClient, projectId: number, bodies: readonly BulkTasksBody[]): Promise<void> {
   for (const body of bodies) await postBulk(projectId, body);
-  await invalidateAfter(queryClient, { entity: "task", projectId, taskId: 0 });
+  await invalidateAfter(queryClient, { entity: "tasks", projectId, taskIds: bodies.flatMap((body) => body.task_ids) });
 }
