@@ -14,6 +14,7 @@ import { ProjectFormModal } from "../../projects/components/ProjectFormModal.js"
 import { ShortcutsSheet } from "../../shortcuts/components/ShortcutsSheet.js";
 import { useShortcuts } from "../../shortcuts/hooks/use-shortcuts.js";
 import type { ShortcutId } from "../../shortcuts/lib/shortcuts.js";
+import { offerStatusUndo } from "../../task-lists/hooks/use-complete-with-undo.js";
 import { taskLinkState } from "../../task-lists/hooks/use-task-rows.js";
 import { changeTaskStatus, updateTaskNow } from "../../tasks/hooks/use-tasks.js";
 import type { PaletteTask } from "../hooks/use-palette-commands.js";
@@ -181,14 +182,7 @@ export function CommandCenter({ siteEntries, pages, children }: { siteEntries: r
       return;
     }
     const status = action === "complete_task" ? 1 : 0;
-    void changeTaskStatus(queryClient, taskProject, taskId, status).then(
-      () =>
-        showUndoToast({
-          message: t(status === 1 ? "palette.actions.completed" : "palette.actions.reopened", { title }),
-          undo: () => changeTaskStatus(queryClient, taskProject, taskId, task.status),
-        }),
-      notifyError,
-    );
+    void changeTaskStatus(queryClient, taskProject, taskId, status).then(() => offerStatusUndo(queryClient, taskProject, task, status), notifyError);
   };
 
   const choose = (target: PaletteTarget) => {

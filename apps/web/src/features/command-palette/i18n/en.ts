@@ -29,8 +29,6 @@ export const paletteEn = {
       reopen_task: "Reopen the task",
       assign_to_me: "Assign to me",
       change_due_date: "Change the due date",
-      completed: "“{{title}}” completed",
-      reopened: "“{{title}}” reopened",
       assigned_to_me: "“{{title}}” assigned to you",
     },
     keywords: {

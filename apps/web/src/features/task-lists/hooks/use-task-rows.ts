@@ -65,8 +65,9 @@ export function useTaskRows({ projectId, tasks, taskHref }: { projectId: number;
     if (task) void navigate(taskHref(task), { state: taskLinkState(focus) });
   };
 
+  const clearSelection = () => setSelection(EMPTY_SELECTION);
   const selectedTasks = selection.ids.flatMap((id) => tasks.get(id) ?? []);
-  const actions = useBulkActions({ projectId, selected: selectedTasks, onClear: () => setSelection(EMPTY_SELECTION) });
+  const actions = useBulkActions({ projectId, selected: selectedTasks, onClear: clearSelection });
 
   useShortcuts({
     row_next: move(1),
@@ -95,7 +96,7 @@ export function useTaskRows({ projectId, tasks, taskHref }: { projectId: number;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
       if (document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]')) return;
-      setSelection(EMPTY_SELECTION);
+      clearSelection();
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
@@ -151,5 +152,5 @@ export function useTaskRows({ projectId, tasks, taskHref }: { projectId: number;
     },
   };
 
-  return { containerRef, control, selectedTasks, actions, clearSelection: () => setSelection(EMPTY_SELECTION) };
+  return { containerRef, control, selectedTasks, actions, clearSelection };
 }
