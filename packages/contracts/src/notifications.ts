@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENTABLE_TYPES } from "./comments.js";
 import { dateObjectSchema } from "./envelope.js";
 import { ROUTES, type RouteName } from "./modules.js";
 import { zFlag, zId, zInt } from "./primitives.js";
@@ -7,7 +8,7 @@ import { userSchema } from "./users.js";
 
 /**
  * The in-app Inbox: one entry for each thing that concerns a user, written from the domain events after
- * the change committed, and task following. Entries are shown only while the reader may see their task.
+ * the change committed, and task following. Entries are shown only while the reader may see their record.
  */
 
 /** Kinds of Inbox entry. */
@@ -28,11 +29,17 @@ export const notificationSchema = z.object({
   created_at: dateObjectSchema,
   /** Who did it; null for the system (due dates) or an account that is gone. */
   actor: userSchema.nullable(),
-  /** The project the task is in. */
+  /** The project the record is in. */
   project: z.object({ id: z.number().int(), title: z.string() }),
-  /** The record the entry is about, with its title as it is now. */
-  subject: z.object({ type: z.literal("task"), id: z.number().int(), title: z.string() }),
-  /** Where the web opens it: a route name of ROUTES with its parameters (`single_task`, project_id, task_id). */
+  /**
+   * The record the entry is about, with its title as it is now: a task, or (for a mention in a comment on
+   * it) a list, a milestone, a discussion or an item of the files area.
+   */
+  subject: z.object({ type: z.enum(COMMENTABLE_TYPES), id: z.number().int(), title: z.string() }),
+  /**
+   * Where the web opens it: a route name of ROUTES with its parameters (`single_task` with project_id and
+   * task_id; `single_list`, `milestones`, `individual_discussions`, `single_doc`, `single_link`, `single_file`).
+   */
   link: z.object({ route: routeNameSchema, params: z.record(z.string(), z.number().int()) }),
   /** The entry as one short English sentence: "Ana assigned you to Homepage copy". */
   text: z.string(),

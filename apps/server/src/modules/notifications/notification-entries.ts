@@ -1,14 +1,31 @@
-import type { NotificationType } from "@plotline/contracts";
+import { COMMENTABLE_TYPES, type CommentableType, type EventParent, type NotificationType } from "@plotline/contracts";
 import { richTextToPlain } from "../../lib/rich-text.js";
 import type { NewNotification } from "./notifications.repository.js";
 
 /** Longest comment excerpt kept with an entry, in characters. */
 export const MAX_EXCERPT_LENGTH = 140;
 
+/** The record an entry is about: a task, or the list, milestone, discussion or file a comment is on. */
+export interface EntrySubject {
+  type: CommentableType;
+  id: number;
+}
+
+/** The subject of an entry about a task. */
+export function taskSubject(taskId: number): EntrySubject {
+  return { type: "task", id: taskId };
+}
+
+/** The subject of an entry about a comment: the record it is on; null for a kind a comment cannot be on. */
+export function commentSubject(on: Pick<EventParent, "type" | "id">): EntrySubject | null {
+  const type = COMMENTABLE_TYPES.find((kind) => kind === on.type);
+  return type === undefined ? null : { type, id: on.id };
+}
+
 /** What one thing that happened says to each of the users it concerns. */
 export interface EntryFacts {
   type: NotificationType;
-  taskId: number;
+  subject: EntrySubject;
   /** Who did it; null for the system. */
   actorId: number | null;
   /** What makes the entry unique per user (see `NotificationsTable.source_key`). */
@@ -47,7 +64,9 @@ export function entriesFor(userIds: readonly number[], facts: EntryFacts): NewNo
   return userIds.map((userId) => ({
     user_id: userId,
     type: facts.type,
-    task_id: facts.taskId,
+    subject_type: facts.subject.type,
+    subject_id: facts.subject.id,
+    task_id: facts.subject.type === "task" ? facts.subject.id : null,
     actor_id: facts.actorId,
     comment_id: facts.commentId ?? null,
     source_key: facts.sourceKey,

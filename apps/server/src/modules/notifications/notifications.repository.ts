@@ -1,8 +1,9 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import type { CommentableType } from "@plotline/contracts";
+import { sql, type Expression, type ExpressionBuilder, type JoinBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema.js";
 import { chunkIds } from "../../db/sql-helpers.js";
-import { inViewScopes, visibleTasks } from "../privacy/privacy.filters.js";
-import type { ViewScope } from "../privacy/privacy.rules.js";
+import { visibleDiscussions, visibleFiles, visibleMilestones, visibleTaskLists, visibleTasks, type FilesDatabase } from "../privacy/privacy.filters.js";
+import type { PrivacyView, ViewScope } from "../privacy/privacy.rules.js";
 import type { UserRow } from "../users/users.tables.js";
 import type { NotificationRow } from "./notifications.tables.js";
 
@@ -10,16 +11,19 @@ import type { NotificationRow } from "./notifications.tables.js";
 export type NewNotification = Omit<NotificationRow, "id" | "read_at">;
 
 /**
- * Which tasks a reader may see entries about: null for every task (site managers), otherwise the projects
- * they are a member of, grouped by privacy view. An empty list sees nothing.
+ * Which records a reader may see entries about: null for every record (site managers), otherwise the
+ * projects they are a member of, grouped by privacy view. An empty list sees nothing.
  */
 export type NotificationVisibility = readonly ViewScope[] | null;
 
-/** An entry as listed: the row with its task's title and its project, as they are now. */
+/** An entry as listed: the row with its record's title and its project, as they are now. */
 export interface ListedNotificationRow extends NotificationRow {
-  task_title: string;
+  subject_title: string;
   project_id: number;
   project_title: string;
+  /** For an item of the files area: its kind (`doc`, `link`, `pro_file`) and its folder (0 for the root). */
+  file_type: string | null;
+  file_folder_id: number | null;
 }
 
 /** A task as the rules about following and entries need it. */
@@ -34,26 +38,138 @@ export interface TaskFacts {
 /** Rows written per statement: well under both engines' cap on bound parameters. */
 const INSERT_BATCH = 200;
 
+/** The database with the files module's table, read here to show and hide entries about files. */
+type InboxDatabase = FilesDatabase;
+
+/** The tables of the records other than tasks an entry may be about, each with its kind's name. */
+const OTHER_SUBJECTS = [
+  { table: "task_lists", type: "task_list" },
+  { table: "milestones", type: "milestone" },
+  { table: "discussions", type: "discussion_board" },
+  { table: "project_files", type: "file" },
+] as const satisfies ReadonlyArray<{ table: keyof InboxDatabase; type: CommentableType }>;
+
+type OtherSubjectTable = (typeof OTHER_SUBJECTS)[number]["table"];
+type SubjectTable = "tasks" | OtherSubjectTable;
+
 /**
- * Entries about tasks the reader may see now, read through the task's row: a task made private, moved to a
- * private list or in a project the reader left hides its entries, and they show again when that is undone.
+ * Entries about anything but a task. Written literally, not bound, so that both engines read them through
+ * the partial index `notifications_other_idx`, which holds only these (few) rows.
  */
-function visibleTo(eb: ExpressionBuilder<Database, "tasks">, visibility: NotificationVisibility): Expression<SqlBool> {
-  if (visibility === null) return eb.and([]);
+const ABOUT_OTHER = sql<SqlBool>`notifications.subject_type <> 'task'`;
+
+/**
+ * Records of one table the reader may see by its kind's rule, over the projects they belong to, each read
+ * with its own view; only that the row is there for a site manager. `eb` is over the entries with the
+ * table joined from the left, whose columns are the table's own: the rule, written for the table alone,
+ * applies as it is.
+ */
+function visibleSubject<TB extends SubjectTable>(
+  eb: ExpressionBuilder<InboxDatabase, "notifications" | TB>,
+  table: TB,
+  visibility: NotificationVisibility,
+  rule: (eb: ExpressionBuilder<InboxDatabase, TB>, view: PrivacyView) => Expression<SqlBool>,
+): Expression<SqlBool> {
+  const there = eb(sql.ref(`${table}.id`), "is not", null);
+  if (visibility === null) return there;
   // A literal false cannot be bound on SQLite; a comparison that never holds reads the same on both engines.
   if (visibility.length === 0) return sql<SqlBool>`1 = 0`;
-  return inViewScopes(eb, "tasks.project_id", visibility, visibleTasks);
+  const own = eb as unknown as ExpressionBuilder<InboxDatabase, TB>;
+  return eb.and([there, eb.or(visibility.map((scope) => eb.and([eb(sql.ref(`${table}.project_id`), "in", [...scope.projectIds]), rule(own, scope.view)])))]);
+}
+
+/**
+ * Entries about records the reader may see now, each kind by its own rule, read through the record's row
+ * (see `withSubjects`): a record made private (a task also by its list, a file by a folder above it), a
+ * project the reader left, or a record gone hides its entries, and they show again when that is undone.
+ */
+function visibleTo(eb: ExpressionBuilder<InboxDatabase, "notifications" | SubjectTable>, visibility: NotificationVisibility): Expression<SqlBool> {
+  return eb.or([
+    visibleSubject(eb, "tasks", visibility, visibleTasks),
+    visibleOther(eb, visibility),
+  ]);
+}
+
+/** Entries about lists, milestones, discussions and files the reader may see now. */
+function visibleOther(eb: ExpressionBuilder<InboxDatabase, "notifications" | SubjectTable>, visibility: NotificationVisibility): Expression<SqlBool> {
+  return eb.or([
+    visibleSubject(eb, "task_lists", visibility, visibleTaskLists),
+    visibleSubject(eb, "milestones", visibility, visibleMilestones),
+    visibleSubject(eb, "discussions", visibility, visibleDiscussions),
+    visibleSubject(eb, "project_files", visibility, visibleFiles),
+  ]);
 }
 
 /** Queries of the Inbox and of task following. */
-export function notificationsRepository(db: Kysely<Database>) {
-  /** A user's entries joined to their task and project, only those about tasks they may see. */
-  function visibleEntries(userId: number, visibility: NotificationVisibility) {
+export function notificationsRepository(base: Kysely<Database>) {
+  const db: Kysely<InboxDatabase> = base.withTables<Pick<InboxDatabase, "project_files">>();
+
+  /**
+   * A user's entries with the row of the record each is about: one join by primary key per kind, the kind
+   * named by `subject_type` (a task's through `task_id`); for files, an item of the files area only.
+   */
+  function withSubjects(userId: number) {
+    const on = (table: OtherSubjectTable, type: CommentableType) =>
+      (join: JoinBuilder<InboxDatabase, "notifications" | OtherSubjectTable>) =>
+        join.onRef(`${table}.id`, "=", "notifications.subject_id").on("notifications.subject_type", "=", type);
     return db
       .selectFrom("notifications")
-      .innerJoin("tasks", "tasks.id", "notifications.task_id")
-      .where("notifications.user_id", "=", userId)
-      .where((eb) => visibleTo(eb, visibility));
+      .leftJoin("tasks", "tasks.id", "notifications.task_id")
+      .leftJoin("task_lists", on("task_lists", "task_list"))
+      .leftJoin("milestones", on("milestones", "milestone"))
+      .leftJoin("discussions", on("discussions", "discussion_board"))
+      .leftJoin("project_files", (join) => on("project_files", "file")(join).on("project_files.fileable_type", "is", null))
+      .where("notifications.user_id", "=", userId);
+  }
+
+  /** A user's entries about records they may see. */
+  function visibleEntries(userId: number, visibility: NotificationVisibility) {
+    return withSubjects(userId).where((eb) => visibleTo(eb, visibility));
+  }
+
+  /** Visible entries with their record's title and project, and for a file what its link needs. */
+  function listedEntries(userId: number, visibility: NotificationVisibility) {
+    return visibleEntries(userId, visibility)
+      .innerJoin("projects", (join) => join.on(sql<SqlBool>`projects.id = coalesce(tasks.project_id, task_lists.project_id, milestones.project_id, discussions.project_id, project_files.project_id)`))
+      .selectAll("notifications")
+      .select([
+        sql<string>`coalesce(tasks.title, task_lists.title, milestones.title, discussions.title, project_files.title)`.as("subject_title"),
+        "projects.id as project_id",
+        "projects.title as project_title",
+        "project_files.type as file_type",
+        "project_files.parent_id as file_folder_id",
+      ]);
+  }
+
+  /**
+   * How many visible entries the user has, and how many are unread (only unread rows read when
+   * `unreadOnly`). Counted in two parts of one statement, so that neither joins what it cannot hold: the
+   * task entries (nearly all) through the task alone, the others through the partial index that holds only
+   * them, with their four tables.
+   */
+  async function countEntries(userId: number, visibility: NotificationVisibility, unreadOnly: boolean): Promise<{ total: number; unread: number }> {
+    const unreadOnlyIf = <QB extends { where: (lhs: "notifications.read_at", op: "is", rhs: null) => QB }>(qb: QB): QB =>
+      unreadOnly ? qb.where("notifications.read_at", "is", null) : qb;
+    const counts = (eb: ExpressionBuilder<InboxDatabase, "notifications">) => [
+      eb.fn.countAll<number | string>().as("total"),
+      eb.fn.sum<number | string | null>(eb.case().when("notifications.read_at", "is", null).then(1).else(0).end()).as("unread"),
+    ];
+    const tasks = unreadOnlyIf(
+      // A cross join with the condition in the where clause: the same inner join to PostgreSQL, and to
+      // SQLite an order it keeps, from the user's entries to their tasks; left to choose, it walks every
+      // task of the reader's projects and looks each up in the entries, three times slower.
+      db.selectFrom("notifications")
+        .crossJoin("tasks")
+        .whereRef("tasks.id", "=", "notifications.task_id")
+        .where("notifications.user_id", "=", userId)
+        .where((eb) => visibleSubject(eb, "tasks", visibility, visibleTasks)),
+    ).select(counts);
+    const others = unreadOnlyIf(withSubjects(userId).where(ABOUT_OTHER).where((eb) => visibleOther(eb, visibility))).select(counts);
+    const rows = await tasks.unionAll(others).execute();
+    return {
+      total: rows.reduce((sum, row) => sum + Number(row.total), 0),
+      unread: rows.reduce((sum, row) => sum + Number(row.unread ?? 0), 0),
+    };
   }
 
   /** The followers of these tasks, by task. */
@@ -166,6 +282,22 @@ export function notificationsRepository(db: Kysely<Database>) {
       }
     },
 
+    /**
+     * Deletes the entries whose list, milestone, discussion or file is gone (a task's go with it through the
+     * foreign key); answers how many. Such entries are hidden already: this only keeps the table lean.
+     */
+    async deleteOrphans(): Promise<number> {
+      let deleted = 0;
+      for (const { table, type } of OTHER_SUBJECTS) {
+        const result = await db.deleteFrom("notifications")
+          .where("subject_type", "=", type)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom(table).select(`${table}.id`).whereRef(`${table}.id`, "=", "notifications.subject_id"))))
+          .executeTakeFirst();
+        deleted += Number(result.numDeletedRows);
+      }
+      return deleted;
+    },
+
     /** Open tasks (incomplete or pending) due on `day`, with each of their assignees. */
     findDueAssignments(day: string): Promise<Array<{ task_id: number; user_id: number }>> {
       return db
@@ -185,10 +317,7 @@ export function notificationsRepository(db: Kysely<Database>) {
       visibility: NotificationVisibility,
       page: { unreadOnly: boolean; limit: number; offset: number },
     ): Promise<ListedNotificationRow[]> {
-      return visibleEntries(userId, visibility)
-        .innerJoin("projects", "projects.id", "tasks.project_id")
-        .selectAll("notifications")
-        .select(["tasks.title as task_title", "tasks.project_id", "projects.title as project_title"])
+      return listedEntries(userId, visibility)
         .$if(page.unreadOnly, (qb) => qb.where("notifications.read_at", "is", null))
         .orderBy("notifications.id", "desc")
         .limit(page.limit)
@@ -197,31 +326,18 @@ export function notificationsRepository(db: Kysely<Database>) {
     },
 
     /** How many visible entries the user has, and how many of them are unread: one pass over their rows. */
-    async countVisible(userId: number, visibility: NotificationVisibility): Promise<{ total: number; unread: number }> {
-      const row = await visibleEntries(userId, visibility)
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as("total"),
-          eb.fn.sum<number | string | null>(eb.case().when("notifications.read_at", "is", null).then(1).else(0).end()).as("unread"),
-        ])
-        .executeTakeFirstOrThrow();
-      return { total: Number(row.total), unread: Number(row.unread ?? 0) };
+    countVisible(userId: number, visibility: NotificationVisibility): Promise<{ total: number; unread: number }> {
+      return countEntries(userId, visibility, false);
     },
 
     /** How many of the user's visible entries are unread (the bell's count), reading only unread rows. */
     async countUnread(userId: number, visibility: NotificationVisibility): Promise<number> {
-      const row = await visibleEntries(userId, visibility)
-        .where("notifications.read_at", "is", null)
-        .select((eb) => eb.fn.countAll<number | string>().as("unread"))
-        .executeTakeFirstOrThrow();
-      return Number(row.unread);
+      return (await countEntries(userId, visibility, true)).unread;
     },
 
-    /** One of the user's entries, when its task is visible to them. */
+    /** One of the user's entries, when its record is visible to them. */
     findVisible(userId: number, visibility: NotificationVisibility, id: number): Promise<ListedNotificationRow | undefined> {
-      return visibleEntries(userId, visibility)
-        .innerJoin("projects", "projects.id", "tasks.project_id")
-        .selectAll("notifications")
-        .select(["tasks.title as task_title", "tasks.project_id", "projects.title as project_title"])
+      return listedEntries(userId, visibility)
         .where("notifications.id", "=", id)
         .executeTakeFirst();
     },
@@ -235,7 +351,7 @@ export function notificationsRepository(db: Kysely<Database>) {
 
     /**
      * Marks the user's unread visible entries read, up to `upToId` when given; answers how many. Hidden
-     * entries stay unread: the user has not seen them, and they show as new if their task shows again.
+     * entries stay unread: the user has not seen them, and they show as new if their record shows again.
      */
     async markAllRead(userId: number, visibility: NotificationVisibility, upToId: number | undefined, at: string): Promise<number> {
       const result = await db
@@ -244,13 +360,7 @@ export function notificationsRepository(db: Kysely<Database>) {
         .where("notifications.user_id", "=", userId)
         .where("notifications.read_at", "is", null)
         .$if(upToId !== undefined, (qb) => qb.where("notifications.id", "<=", upToId ?? 0))
-        .$if(visibility !== null, (qb) =>
-          qb.where((eb) =>
-            eb.exists(
-              eb.selectFrom("tasks").select("tasks.id").whereRef("tasks.id", "=", "notifications.task_id").where((inner) => visibleTo(inner, visibility)),
-            ),
-          ),
-        )
+        .where("notifications.id", "in", visibleEntries(userId, visibility).select("notifications.id"))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },

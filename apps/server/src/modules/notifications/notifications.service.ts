@@ -6,7 +6,7 @@ import { nowUtc, toDateObject } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import type { ProjectAccessService } from "../projects/project-access.js";
 import { findUsersByIds } from "../users/users.service.js";
-import { dayAfter, dueKey, entriesFor } from "./notification-entries.js";
+import { dayAfter, dueKey, entriesFor, taskSubject } from "./notification-entries.js";
 import { notificationPolicy } from "./notifications.policy.js";
 import { presentFollowing, presentNotification } from "./notifications.presenter.js";
 import { notificationsRepository, type ListedNotificationRow, type NotificationVisibility, type TaskFacts } from "./notifications.repository.js";
@@ -112,6 +112,11 @@ export function notificationsService(ctx: AppContext, access: ProjectAccessServi
       return followingOf(actor, taskId);
     },
 
+    /** The daily sweep: deletes the entries about lists, milestones, discussions and files that are gone. */
+    sweepOrphans(): Promise<number> {
+      return notifications.deleteOrphans();
+    },
+
     /**
      * The daily job: a `due_soon` entry for each assignee of each open task due tomorrow (the site's
      * calendar day after `now`). Running it again the same day writes nothing new. Answers the entries due.
@@ -122,7 +127,7 @@ export function notificationsService(ctx: AppContext, access: ProjectAccessServi
       const at = nowUtc(now);
       const due = await notifications.findDueAssignments(tomorrow);
       const rows = due.flatMap(({ task_id, user_id }) =>
-        entriesFor([user_id], { type: "due_soon", taskId: task_id, actorId: null, sourceKey: dueKey(task_id, tomorrow), dueOn: tomorrow, at }),
+        entriesFor([user_id], { type: "due_soon", subject: taskSubject(task_id), actorId: null, sourceKey: dueKey(task_id, tomorrow), dueOn: tomorrow, at }),
       );
       await notifications.insertNotifications(rows);
       return rows.length;

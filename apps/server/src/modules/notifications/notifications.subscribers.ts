@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import type { DispatchedEvent, EventSubscribers } from "../../events/event-subscribers.js";
-import { entriesFor, eventKey, excerptOf, mentionKey, recipients } from "./notification-entries.js";
+import { commentSubject, entriesFor, eventKey, excerptOf, mentionKey, recipients, taskSubject } from "./notification-entries.js";
 import { notificationsRepository, type NewNotification } from "./notifications.repository.js";
 
 /**
@@ -12,8 +12,9 @@ import { notificationsRepository, type NewNotification } from "./notifications.r
  * again when its task does.
  *
  * - assigned: the users a task was given to, at creation or by a change of its assignees;
- * - mentioned: the users a comment on a task tells (`notify_users` and @mentions, which the comments module
- *   keeps to members who may see the task), once per comment, an edit telling only the newly mentioned;
+ * - mentioned: the users a comment tells (`notify_users` and @mentions, which the comments module keeps to
+ *   members who may see what it is on), once per comment, an edit telling only the newly mentioned; the
+ *   entry is about what the comment is on: a task, a list, a milestone, a discussion or a file;
  * - commented: the task's followers, but those mentioned by the same comment;
  * - completed: the task's followers.
  *
@@ -27,13 +28,14 @@ export function notificationsSubscribers(): EventSubscribers {
 
   async function mentions(event: DispatchedEvent<"comment.created" | "comment.updated">, db: Kysely<Database>): Promise<{ told: number[]; excerpt: string | null } | null> {
     const repo = notificationsRepository(db);
+    const subject = commentSubject(event.payload.on);
     const comment = await repo.findComment(event.payload.id);
-    if (!comment) return null;
+    if (!comment || !subject) return null;
     const excerpt = excerptOf(comment.content);
     const told = recipients(comment.notifyUserIds, event.actor.id);
     await repo.insertNotifications(
       entriesFor(told, {
-        type: "mentioned", taskId: event.payload.on.id, actorId: event.actor.id, sourceKey: mentionKey(event.payload.id),
+        type: "mentioned", subject, actorId: event.actor.id, sourceKey: mentionKey(event.payload.id),
         commentId: event.payload.id, excerpt, at: event.occurredAt,
       }),
     );
@@ -56,7 +58,7 @@ export function notificationsSubscribers(): EventSubscribers {
           if (!assigned) continue;
           // Assignees given with the task: those added by a later change have an event of their own.
           const assignees = assigned.filter((row) => row.assignedAt <= event.occurredAt).map((row) => row.userId);
-          entries.push(...entriesFor(recipients(assignees, event.actor.id), { type: "assigned", taskId, actorId: event.actor.id, sourceKey: eventKey(event.id), at: event.occurredAt }));
+          entries.push(...entriesFor(recipients(assignees, event.actor.id), { type: "assigned", subject: taskSubject(taskId), actorId: event.actor.id, sourceKey: eventKey(event.id), at: event.occurredAt }));
           for (const userId of [...(event.actor.id === null ? [] : [event.actor.id]), ...assignees]) follows.push({ taskId, userId });
         }
         await repo.insertNotifications(entries);
@@ -74,7 +76,7 @@ export function notificationsSubscribers(): EventSubscribers {
       if (!task) return;
       const repo = notificationsRepository(db);
       await repo.insertNotifications(
-        entriesFor(recipients(added, event.actor.id), { type: "assigned", taskId: task.id, actorId: event.actor.id, sourceKey: eventKey(event.id), at: event.occurredAt }),
+        entriesFor(recipients(added, event.actor.id), { type: "assigned", subject: taskSubject(task.id), actorId: event.actor.id, sourceKey: eventKey(event.id), at: event.occurredAt }),
       );
       await repo.addFollowers(task.id, added, event.occurredAt);
     },
@@ -86,13 +88,14 @@ export function notificationsSubscribers(): EventSubscribers {
         const followers = await repo.findFollowerIdsOf(events.map((event) => event.payload.id));
         await repo.insertNotifications(events.flatMap((event) =>
           entriesFor(recipients(followers.get(event.payload.id) ?? [], event.actor.id), {
-            type: "completed", taskId: event.payload.id, actorId: event.actor.id, sourceKey: eventKey(event.id), at: event.occurredAt,
+            type: "completed", subject: taskSubject(event.payload.id), actorId: event.actor.id, sourceKey: eventKey(event.id), at: event.occurredAt,
           })));
       },
     },
 
     "comment.created": async (event, db) => {
-      if (event.payload.on.type !== "task") return;
+      // Only a task has followers: a comment on anything else tells those it mentions.
+      if (event.payload.on.type !== "task") return void (await mentions(event, db));
       const task = await taskOf(db, event.payload.on.id);
       if (!task) return;
       const repo = notificationsRepository(db);
@@ -102,7 +105,7 @@ export function notificationsSubscribers(): EventSubscribers {
       if (!told) return;
       await repo.insertNotifications(
         entriesFor(recipients(followers, event.actor.id, told.told), {
-          type: "commented", taskId: task.id, actorId: event.actor.id, sourceKey: eventKey(event.id),
+          type: "commented", subject: taskSubject(task.id), actorId: event.actor.id, sourceKey: eventKey(event.id),
           commentId: event.payload.id, excerpt: told.excerpt, at: event.occurredAt,
         }),
       );
@@ -110,8 +113,8 @@ export function notificationsSubscribers(): EventSubscribers {
     },
 
     "comment.updated": async (event, db) => {
-      if (event.payload.on.type !== "task") return;
-      if (!(await taskOf(db, event.payload.on.id))) return;
+      // A task deleted since took its entries with it (a foreign key a new entry could not meet).
+      if (event.payload.on.type === "task" && !(await taskOf(db, event.payload.on.id))) return;
       // Only mentions: an edit tells the users newly named in it, not the followers again.
       await mentions(event, db);
     },

@@ -14,8 +14,15 @@ export interface NotificationsTable {
   user_id: number;
   /** `assigned`, `mentioned`, `commented`, `completed` or `due_soon`. */
   type: string;
-  /** The task it is about; the entry goes with the task, and shows only while its reader may see it. */
-  task_id: number;
+  /**
+   * The record it is about, by the comments' kind names (`task`, `task_list`, `milestone`,
+   * `discussion_board`, `file`; migration `notifications-subjects`). It shows only while its reader may see
+   * the record.
+   */
+  subject_type: string;
+  subject_id: number;
+  /** The task, for a task entry only: its foreign key takes the entries with the task. */
+  task_id: number | null;
   /** Who did it; null for the system. No foreign key: an account that is gone reads as "Someone". */
   actor_id: number | null;
   /** The comment of a `mentioned` or `commented` entry. No foreign key: the entry outlives the comment. */

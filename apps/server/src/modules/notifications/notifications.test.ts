@@ -141,6 +141,89 @@ describe("mentioned and commented", () => {
   });
 });
 
+describe("mentions outside tasks", () => {
+  async function created(session: Session, url: string, payload: Record<string, unknown>): Promise<{ id: number; title: string }> {
+    return ((await ok(await session.inject({ method: "POST", url, payload }))) as { data: { id: number; title: string } }).data;
+  }
+
+  async function commentOn(session: Session, type: string, id: number, content: string): Promise<number> {
+    const body = await ok(await session.inject({
+      method: "POST", url: `/api/pm/v2/projects/${projectId}/comments`, payload: { content, commentable_type: type, commentable_id: id },
+    }));
+    return (body as { data: { id: number } }).data.id;
+  }
+
+  async function entriesOn(session: Session, type: string, id: number): Promise<Notification[]> {
+    return (await inbox(session, "per_page=100")).data.filter((entry) => entry.subject.type === type && entry.subject.id === id);
+  }
+
+  it("tells who a comment on a discussion, list, milestone or doc mentions, linking to that record", async () => {
+    const base = `/api/pm/v2/projects/${projectId}`;
+    const discussion = await created(cast.manager, `${base}/discussion-boards`, { title: "Launch plan", description: "<p>Dates</p>" });
+    const list = await created(cast.manager, `${base}/task-lists`, { title: "Copy" });
+    const milestone = await created(cast.manager, `${base}/milestones`, { title: "Beta", achieve_date: "2031-05-01" });
+    const doc = await created(cast.manager, `/api/pm-pro/v2/projects/${projectId}/files`, { type: "doc", title: "Style guide" });
+
+    const records = [
+      { type: "discussion_board", record: discussion, route: "individual_discussions", params: { project_id: projectId, discussion_id: discussion.id } },
+      { type: "task_list", record: list, route: "single_list", params: { project_id: projectId, list_id: list.id } },
+      { type: "milestone", record: milestone, route: "milestones", params: { project_id: projectId } },
+      { type: "file", record: doc, route: "single_doc", params: { project_id: projectId, folder_id: 0, doc_id: doc.id } },
+    ];
+    for (const { type, record, route, params } of records) {
+      await commentOn(cast.manager, type, record.id, `<p>${mention(cast.client.userId, "Cleo Client")} have a look</p>`);
+      const [entry, ...more] = await entriesOn(cast.client, type, record.id);
+      expect(more, type).toEqual([]);
+      expect(entry, type).toMatchObject({
+        type: "mentioned",
+        actor: { id: cast.manager.userId },
+        project: { id: projectId },
+        subject: { type, id: record.id, title: record.title },
+        link: { route, params },
+        text: `Mia Manager mentioned you on ${record.title}`,
+        excerpt: "@Cleo Client have a look",
+      });
+      // Nobody follows these records: only the mentioned user is told, and never the author.
+      expect(await entriesOn(cast.coWorker, type, record.id), type).toEqual([]);
+      expect(await entriesOn(cast.manager, type, record.id), type).toEqual([]);
+    }
+
+    // An edit tells only the newly mentioned.
+    const commentId = await commentOn(cast.manager, "milestone", milestone.id, "<p>Soon</p>");
+    await ok(await cast.manager.inject({
+      method: "POST", url: `${base}/comments/${commentId}`, payload: { content: `<p>Soon, ${mention(cast.coWorker.userId, "Carl")}</p>` },
+    }));
+    expect((await entriesOn(cast.coWorker, "milestone", milestone.id)).map((entry) => entry.type)).toEqual(["mentioned"]);
+  });
+
+  it("hides the entry while the record is private to the reader or gone, and the daily sweep deletes it once gone", async () => {
+    const base = `/api/pm/v2/projects/${projectId}`;
+    const discussion = await created(cast.manager, `${base}/discussion-boards`, { title: "Salaries", description: "<p>x</p>" });
+    await commentOn(cast.manager, "discussion_board", discussion.id, `<p>${mention(cast.client.userId, "Cleo")}</p>`);
+    const [entry] = await entriesOn(cast.client, "discussion_board", discussion.id);
+    const unreadBefore = (await inbox(cast.client)).meta.unread;
+
+    await ok(await cast.manager.inject({ method: "POST", url: `${base}/discussion-boards/${discussion.id}/update`, payload: { title: "Salaries", privacy: true } }));
+    expect(await entriesOn(cast.client, "discussion_board", discussion.id)).toEqual([]);
+    expect((await inbox(cast.client)).meta.unread).toBe(unreadBefore - 1);
+    expect((await cast.client.inject({ method: "POST", url: `/api/pm/v2/notifications/${entry?.id}/read` })).statusCode).toBe(404);
+    // read-all leaves the hidden entry unread.
+    await ok(await cast.client.inject({ method: "POST", url: "/api/pm/v2/notifications/read-all" }));
+    await ok(await cast.manager.inject({ method: "POST", url: `${base}/discussion-boards/${discussion.id}/update`, payload: { title: "Salaries", privacy: false } }));
+    expect(await entriesOn(cast.client, "discussion_board", discussion.id)).toMatchObject([{ id: entry?.id, read: false }]);
+    // A site manager sees every project, and an entry of their own only.
+    expect(await entriesOn(cast.siteManager, "discussion_board", discussion.id)).toEqual([]);
+
+    const rowsAbout = async () => Number((await t.database.db.selectFrom("notifications").select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("subject_type", "=", "discussion_board").where("subject_id", "=", discussion.id).executeTakeFirstOrThrow()).n);
+    await ok(await cast.manager.inject({ method: "POST", url: `${base}/discussion-boards/${discussion.id}/delete` }));
+    expect(await entriesOn(cast.client, "discussion_board", discussion.id)).toEqual([]);
+    expect(await rowsAbout()).toBe(1);
+    expect(await t.app.services.notifications.sweepOrphans()).toBeGreaterThanOrEqual(1);
+    expect(await rowsAbout()).toBe(0);
+  });
+});
+
 describe("completed", () => {
   it("tells the task's followers but not who completed it", async () => {
     const task = await createTask(cast.manager, { assignees: [cast.coWorker.userId] });
@@ -331,10 +414,10 @@ describe("due tomorrow", () => {
     expect(await typesAbout(cast.coWorker, later.id)).not.toContain("due_soon");
   });
 
-  it("runs as a daily job of the module", () => {
+  it("runs as a daily job of the module, as does the sweep", () => {
     const module = t.app.modules.find((entry) => entry.name === "notifications");
-    expect(module?.schedules).toEqual([{ name: "notifications.due-soon", cron: "0 6 * * *" }]);
-    expect(Object.keys(module?.jobs?.(t.app.services) ?? {})).toEqual(["notifications.due-soon"]);
+    expect(module?.schedules).toEqual([{ name: "notifications.due-soon", cron: "0 6 * * *" }, { name: "notifications.sweep", cron: "30 4 * * *" }]);
+    expect(Object.keys(module?.jobs?.(t.app.services) ?? {})).toEqual(["notifications.due-soon", "notifications.sweep"]);
   });
 });
 

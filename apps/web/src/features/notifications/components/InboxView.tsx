@@ -47,7 +47,8 @@ function InboxEntry({ entry }: { entry: Notification }) {
           <Anchor
             component={Link}
             to={href}
-            state={TASK_LINK_STATE}
+            // A task opens as a modal over the Inbox, so closing it comes back here.
+            state={entry.subject.type === "task" ? TASK_LINK_STATE : undefined}
             onClick={open}
             size="sm"
             fw={entry.read ? 400 : 600}
@@ -71,7 +72,8 @@ function InboxEntry({ entry }: { entry: Notification }) {
           <time dateTime={new Date(entry.created_at.timestamp * 1000).toISOString()} title={formatDateTime(entry.created_at)}>
             {formatAgo(entry.created_at)}
           </time>{" "}
-          · {t("inbox.in_project", { project: entry.project.title })}
+          · {entry.subject.type !== "task" && <>{t(`inbox.subject.${entry.subject.type}`)} </>}
+          {t("inbox.in_project", { project: entry.project.title })}
         </Text>
         {entry.due_on && (
           <div>

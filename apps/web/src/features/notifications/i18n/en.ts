@@ -14,10 +14,17 @@ export const notificationsEn = {
     unread_dot: "Unread",
     load_more: "Show more",
     empty_title: "Nothing here yet",
-    empty_body: "When someone assigns you a task, mentions you or comments on a task you follow, it shows up here.",
+    empty_body: "When someone assigns you a task, mentions you anywhere in a project or comments on a task you follow, it shows up here.",
     empty_unread_title: "You are all caught up",
     empty_unread_body: "Every entry is read. Switch to All to see older ones.",
     in_project: "in {{project}}",
+    /** What a record other than a task is, shown before the project: "Discussion · in Launch". */
+    subject: {
+      task_list: "Task list",
+      milestone: "Milestone",
+      discussion_board: "Discussion",
+      file: "File",
+    },
     due_on: "Due {{date}}",
   },
 };
