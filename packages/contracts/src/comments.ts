@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attachmentListSchema, zFilesToDelete } from "./attachments.js";
 import { dateObjectSchema, related } from "./envelope.js";
+import type { RouteName } from "./modules.js";
 import { zIdList } from "./none-values.js";
 import { zId, zInt } from "./primitives.js";
 import { userSchema } from "./users.js";
@@ -8,6 +9,39 @@ import { userSchema } from "./users.js";
 /** What a comment can be on. */
 export const COMMENTABLE_TYPES = ["task", "task_list", "discussion_board", "milestone", "file"] as const;
 export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
+
+/** Whether a kind name read from a row or an event is one a comment can be on. */
+export function isCommentableType(type: string): type is CommentableType {
+  return (COMMENTABLE_TYPES as readonly string[]).includes(type);
+}
+
+/** A named route with its parameters: what `routePath` turns into a path. */
+export interface RouteLink {
+  route: RouteName;
+  params: Record<string, number>;
+}
+
+/**
+ * The page of a record a comment can be on: a task's, a list's, a discussion's, the milestones page, and
+ * for an item of the files area its own page by its kind (`doc`, `link`, else an uploaded file's), in its
+ * folder (0 for the root).
+ */
+export function commentableLink(type: CommentableType, projectId: number, id: number, file: { type: string | null; folderId: number } = { type: null, folderId: 0 }): RouteLink {
+  switch (type) {
+    case "task":
+      return { route: "single_task", params: { project_id: projectId, task_id: id } };
+    case "task_list":
+      return { route: "single_list", params: { project_id: projectId, list_id: id } };
+    case "milestone":
+      return { route: "milestones", params: { project_id: projectId } };
+    case "discussion_board":
+      return { route: "individual_discussions", params: { project_id: projectId, discussion_id: id } };
+    case "file":
+      if (file.type === "doc") return { route: "single_doc", params: { project_id: projectId, folder_id: file.folderId, doc_id: id } };
+      if (file.type === "link") return { route: "single_link", params: { project_id: projectId, folder_id: file.folderId, link_id: id } };
+      return { route: "single_file", params: { project_id: projectId, folder_id: file.folderId, file_id: id } };
+  }
+}
 
 /** A comment as the API shows it. `content` is sanitised HTML; mentions are `<span data-type="mention" data-id>`. */
 export const commentSchema = z.object({

@@ -1,4 +1,4 @@
-import { COMMENTABLE_TYPES, type CommentableType } from "@plotline/contracts";
+import { isCommentableType } from "@plotline/contracts";
 import { defineModule } from "../module.js";
 import * as countIndex from "./comments.count-index.migration.js";
 import { holds } from "../privacy/privacy.rules.js";
@@ -14,10 +14,6 @@ declare module "../../services.js" {
   interface Services {
     comments: CommentsService;
   }
-}
-
-function isCommentableType(type: string): type is CommentableType {
-  return (COMMENTABLE_TYPES as readonly string[]).includes(type);
 }
 
 /** Comments on tasks, lists, discussions, milestones and files, with mentions. */

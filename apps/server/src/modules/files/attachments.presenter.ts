@@ -1,4 +1,4 @@
-import { routePath, type Attachment, type FileableType } from "@plotline/contracts";
+import { commentableLink, routePath, type Attachment, type FileableType } from "@plotline/contracts";
 import { toRequiredDateObject } from "../../lib/dates.js";
 import type { AttachmentWithOwner } from "./attachments.repository.js";
 import type { FileRow } from "./files.repository.js";
@@ -35,22 +35,7 @@ export function presentAttachment(row: FileRow, timezone: string): Attachment {
  * task's page; for a comment, the page of the record commented on; for a doc or link, its single view.
  */
 export function contentLink(row: Pick<AttachmentWithOwner, "project_id" | "owner_type" | "owner_id" | "owner_folder_id" | "owner_file_type">): string | null {
-  const { project_id: projectId, owner_id: id } = row;
-  if (id === null) return null;
-  switch (row.owner_type) {
-    case "discussion_board":
-      return routePath("individual_discussions", { project_id: projectId, discussion_id: id });
-    case "task_list":
-      return routePath("single_list", { project_id: projectId, list_id: id });
-    case "task":
-      return routePath("single_task", { project_id: projectId, task_id: id });
-    case "milestone":
-      return routePath("milestones", { project_id: projectId });
-    case "file":
-      return row.owner_file_type === "link"
-        ? routePath("single_link", { project_id: projectId, folder_id: row.owner_folder_id, link_id: id })
-        : routePath("single_doc", { project_id: projectId, folder_id: row.owner_folder_id, doc_id: id });
-    default:
-      return null;
-  }
+  if (row.owner_id === null || row.owner_type === null) return null;
+  const link = commentableLink(row.owner_type, row.project_id, row.owner_id, { type: row.owner_file_type, folderId: row.owner_folder_id });
+  return routePath(link.route, link.params);
 }

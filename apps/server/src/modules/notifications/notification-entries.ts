@@ -1,4 +1,4 @@
-import { COMMENTABLE_TYPES, type CommentableType, type EventParent, type NotificationType } from "@plotline/contracts";
+import { isCommentableType, type CommentableType, type EventParent, type NotificationType } from "@plotline/contracts";
 import { richTextToPlain } from "../../lib/rich-text.js";
 import type { NewNotification } from "./notifications.repository.js";
 
@@ -18,8 +18,7 @@ export function taskSubject(taskId: number): EntrySubject {
 
 /** The subject of an entry about a comment: the record it is on; null for a kind a comment cannot be on. */
 export function commentSubject(on: Pick<EventParent, "type" | "id">): EntrySubject | null {
-  const type = COMMENTABLE_TYPES.find((kind) => kind === on.type);
-  return type === undefined ? null : { type, id: on.id };
+  return isCommentableType(on.type) ? { type: on.type, id: on.id } : null;
 }
 
 /** What one thing that happened says to each of the users it concerns. */

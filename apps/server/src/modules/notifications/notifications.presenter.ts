@@ -1,4 +1,4 @@
-import { COMMENTABLE_TYPES, NOTIFICATION_TYPES, type CommentableType, type Notification, type NotificationType, type TaskFollowing } from "@plotline/contracts";
+import { NOTIFICATION_TYPES, commentableLink, isCommentableType, type Notification, type NotificationType, type TaskFollowing } from "@plotline/contracts";
 import { say, type Said } from "../../lib/app-error.js";
 import { toRequiredDateObject } from "../../lib/dates.js";
 import { presentUser } from "../users/users.presenter.js";
@@ -13,28 +13,6 @@ export interface NotificationExtras {
 
 function isNotificationType(value: string): value is NotificationType {
   return (NOTIFICATION_TYPES as readonly string[]).includes(value);
-}
-
-/** Where an entry leads: the page of its record, by the route names of contracts' ROUTES. */
-function linkOf(type: CommentableType, row: ListedNotificationRow): Notification["link"] {
-  const project = row.project_id;
-  const id = row.subject_id;
-  switch (type) {
-    case "task":
-      return { route: "single_task", params: { project_id: project, task_id: id } };
-    case "task_list":
-      return { route: "single_list", params: { project_id: project, list_id: id } };
-    case "milestone":
-      return { route: "milestones", params: { project_id: project } };
-    case "discussion_board":
-      return { route: "individual_discussions", params: { project_id: project, discussion_id: id } };
-    case "file": {
-      const folder = row.file_folder_id ?? 0;
-      if (row.file_type === "doc") return { route: "single_doc", params: { project_id: project, folder_id: folder, doc_id: id } };
-      if (row.file_type === "link") return { route: "single_link", params: { project_id: project, folder_id: folder, link_id: id } };
-      return { route: "single_file", params: { project_id: project, folder_id: folder, file_id: id } };
-    }
-  }
 }
 
 /** The entry's sentence, with the actor's name as it is now ("Someone" for the system or an account that is gone). */
@@ -58,7 +36,7 @@ export function presentNotification(row: ListedNotificationRow, extras: Notifica
   const actor = row.actor_id === null ? undefined : extras.actors.get(row.actor_id);
   // A kind this version does not know (written by a newer one) reads as the closest general one.
   const type: NotificationType = isNotificationType(row.type) ? row.type : "commented";
-  const subjectType = COMMENTABLE_TYPES.find((kind) => kind === row.subject_type) ?? "task";
+  const subjectType = isCommentableType(row.subject_type) ? row.subject_type : "task";
   const sentence = sentenceOf(type, actor?.display_name ?? say("notifications.someone").text, row.subject_title, row.due_on);
   return {
     id: row.id,
@@ -68,7 +46,7 @@ export function presentNotification(row: ListedNotificationRow, extras: Notifica
     actor: actor ? presentUser(actor) : null,
     project: { id: row.project_id, title: row.project_title },
     subject: { type: subjectType, id: row.subject_id, title: row.subject_title },
-    link: linkOf(subjectType, row),
+    link: commentableLink(subjectType, row.project_id, row.subject_id, { type: row.file_type, folderId: row.file_folder_id ?? 0 }),
     text: sentence.text,
     message: { key: sentence.key, params: sentence.params },
     excerpt: row.excerpt,

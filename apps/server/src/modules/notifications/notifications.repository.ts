@@ -2,7 +2,7 @@ import type { CommentableType } from "@plotline/contracts";
 import { sql, type Expression, type ExpressionBuilder, type JoinBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "../../db/schema.js";
 import { chunkIds } from "../../db/sql-helpers.js";
-import { visibleDiscussions, visibleFiles, visibleMilestones, visibleTaskLists, visibleTasks, type FilesDatabase } from "../privacy/privacy.filters.js";
+import { inViewScopes, visibleDiscussions, visibleFiles, visibleMilestones, visibleTaskLists, visibleTasks, type FilesDatabase } from "../privacy/privacy.filters.js";
 import type { PrivacyView, ViewScope } from "../privacy/privacy.rules.js";
 import type { UserRow } from "../users/users.tables.js";
 import type { NotificationRow } from "./notifications.tables.js";
@@ -75,7 +75,7 @@ function visibleSubject<TB extends SubjectTable>(
   // A literal false cannot be bound on SQLite; a comparison that never holds reads the same on both engines.
   if (visibility.length === 0) return sql<SqlBool>`1 = 0`;
   const own = eb as unknown as ExpressionBuilder<InboxDatabase, TB>;
-  return eb.and([there, eb.or(visibility.map((scope) => eb.and([eb(sql.ref(`${table}.project_id`), "in", [...scope.projectIds]), rule(own, scope.view)])))]);
+  return eb.and([there, inViewScopes(own, sql.ref(`${table}.project_id`), visibility, rule)]);
 }
 
 /**
@@ -148,23 +148,21 @@ export function notificationsRepository(base: Kysely<Database>) {
    * them, with their four tables.
    */
   async function countEntries(userId: number, visibility: NotificationVisibility, unreadOnly: boolean): Promise<{ total: number; unread: number }> {
-    const unreadOnlyIf = <QB extends { where: (lhs: "notifications.read_at", op: "is", rhs: null) => QB }>(qb: QB): QB =>
-      unreadOnly ? qb.where("notifications.read_at", "is", null) : qb;
     const counts = (eb: ExpressionBuilder<InboxDatabase, "notifications">) => [
       eb.fn.countAll<number | string>().as("total"),
       eb.fn.sum<number | string | null>(eb.case().when("notifications.read_at", "is", null).then(1).else(0).end()).as("unread"),
     ];
-    const tasks = unreadOnlyIf(
-      // A cross join with the condition in the where clause: the same inner join to PostgreSQL, and to
-      // SQLite an order it keeps, from the user's entries to their tasks; left to choose, it walks every
-      // task of the reader's projects and looks each up in the entries, three times slower.
-      db.selectFrom("notifications")
-        .crossJoin("tasks")
-        .whereRef("tasks.id", "=", "notifications.task_id")
-        .where("notifications.user_id", "=", userId)
-        .where((eb) => visibleSubject(eb, "tasks", visibility, visibleTasks)),
-    ).select(counts);
-    const others = unreadOnlyIf(withSubjects(userId).where(ABOUT_OTHER).where((eb) => visibleOther(eb, visibility))).select(counts);
+    // A cross join with the condition in the where clause: the same inner join to PostgreSQL, and to SQLite
+    // an order it keeps, from the user's entries to their tasks; left to choose, it walks every task of the
+    // reader's projects and looks each up in the entries, three times slower.
+    const tasks = db.selectFrom("notifications")
+      .crossJoin("tasks")
+      .whereRef("tasks.id", "=", "notifications.task_id")
+      .where("notifications.user_id", "=", userId)
+      .where((eb) => visibleSubject(eb, "tasks", visibility, visibleTasks))
+      .$if(unreadOnly, (qb) => qb.where("notifications.read_at", "is", null)).select(counts);
+    const others = withSubjects(userId).where(ABOUT_OTHER).where((eb) => visibleOther(eb, visibility))
+      .$if(unreadOnly, (qb) => qb.where("notifications.read_at", "is", null)).select(counts);
     const rows = await tasks.unionAll(others).execute();
     return {
       total: rows.reduce((sum, row) => sum + Number(row.total), 0),

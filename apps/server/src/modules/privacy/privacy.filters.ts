@@ -127,11 +127,11 @@ export function visibleComments(eb: ExpressionBuilder<Database, "comments">, vie
  * Rows of several projects, each read with its own view: one branch per group of projects sharing a view
  * (see `groupByView`). `filter` is one of the builders above; `projectColumn` the row's project.
  */
-export function inViewScopes<TB extends keyof Database>(
-  eb: ExpressionBuilder<Database, TB>,
-  projectColumn: Parameters<ExpressionBuilder<Database, TB>>[0],
+export function inViewScopes<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  projectColumn: Parameters<ExpressionBuilder<DB, TB>>[0],
   scopes: readonly ViewScope[],
-  filter: (eb: ExpressionBuilder<Database, TB>, view: PrivacyView) => Expression<SqlBool>,
+  filter: (eb: ExpressionBuilder<DB, TB>, view: PrivacyView) => Expression<SqlBool>,
 ): Expression<SqlBool> {
   return eb.or(scopes.map((scope) => eb.and([eb(projectColumn, "in", [...scope.projectIds]), filter(eb, scope.view)])));
 }
