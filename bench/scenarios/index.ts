@@ -10,6 +10,7 @@ import { searchAsMember, searchCommonWord, searchInProject, searchNarrow } from 
 import { taskListsKanbanTenThousand, taskListsTenThousand, taskListsThousand } from "./task-lists.js";
 import { taskCreate, tasksFiltered, tasksOfUser } from "./tasks.js";
 import { bulkCompleteTasks } from "./tasks-bulk.js";
+import { taskListsWithSubTasks, timerStartStop, timesheetMonth } from "./time-tracker.js";
 
 /** Every scenario, in the order they run. The baseline comes first: the others' ratios are to it. */
 export const SCENARIOS: Scenario[] = [
@@ -33,6 +34,9 @@ export const SCENARIOS: Scenario[] = [
   notificationsList,
   taskCreate,
   bulkCompleteTasks,
+  taskListsWithSubTasks,
+  timerStartStop,
+  timesheetMonth,
   // Last: every request writes a whole 1,000-task copy.
   duplicateThousandTaskProject,
 ];

@@ -50,6 +50,11 @@ export interface Config {
    * process that still enqueues, while `npm run worker` processes run the jobs.
    */
   workers: number;
+  /**
+   * A timer left running longer than this many hours is stopped by the server at exactly that length
+   * (`PLOTLINE_TIMER_MAX_HOURS`, 10).
+   */
+  timerMaxHours: number;
 }
 
 /** Plotline's license public key (SPKI, base64 DER). The private half signs keys and is never in the code. */
@@ -84,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licensePublicKey: parseLicensePublicKey(env.PLOTLINE_LICENSE_PUBLIC_KEY),
     checkResponses: env.PLOTLINE_CHECK_RESPONSES === "1",
     workers: parseWorkers(env.PLOTLINE_WORKERS),
+    timerMaxHours: parsePositiveInt(env.PLOTLINE_TIMER_MAX_HOURS, 10, "PLOTLINE_TIMER_MAX_HOURS"),
   };
 }
 

@@ -164,6 +164,31 @@ export interface AttachmentEventPayload extends RecordEventBase {
   subject: { type: EventRecordType; id: number };
 }
 
+/**
+ * Time logged on a task or taken off it (the time tracker): enough for a feed and for reports to add up
+ * without reading the log again, which may be gone.
+ */
+export interface TimeLogEventPayload {
+  projectId: number;
+  /** The time log's id. */
+  timeId: number;
+  taskId: number;
+  /** The task's title at the time. */
+  title: string;
+  /** Whose time it is. */
+  userId: number;
+  /** Whole seconds logged. */
+  seconds: number;
+  /** The day the time belongs to (YYYY-MM-DD, the site's time zone when it was written). */
+  day: string;
+  /** `timer` or `custom` (typed in). */
+  source: string;
+  /** The server stopped a forgotten timer at `PLOTLINE_TIMER_MAX_HOURS`. */
+  stoppedByCap: boolean;
+  /** Who may see it: the task's privacy scope (as `RecordEventBase.privacyScope`). */
+  privacyScope: string | null;
+}
+
 /** Every domain event, by name, with its payload. */
 export interface DomainEventMap {
   "project.created": RecordEventBase;
@@ -215,6 +240,10 @@ export interface DomainEventMap {
   "label.created": RecordEventBase & { color: string };
   "label.updated": RecordEventBase & { color: string; changes: Changes<LabelFields> };
   "label.deleted": RecordEventBase;
+  /** Time was logged: a timer stopped (by its owner, by a new start, or at the cap by the server) or custom time added. */
+  "time.logged": TimeLogEventPayload;
+  /** A time log was deleted by its owner. */
+  "time.deleted": TimeLogEventPayload;
   /** One project setting changed; `changes` holds only what really changed, per role and capability. */
   /** `changes`: per role the capabilities changed (`capabilities`), or a flag's old and new value (`assignees_can_edit`). */
   "project_settings.updated": {

@@ -13,6 +13,8 @@ export * from "./modules.js";
 export * from "./health.js";
 export * from "./projects.js";
 export * from "./tasks.js";
+export * from "./sub-tasks.js";
+export * from "./time-tracker.js";
 export * from "./task-lists.js";
 export * from "./milestones.js";
 export * from "./discussions.js";

@@ -26,7 +26,7 @@ export type ProModuleKey = (typeof PRO_MODULE_KEYS)[number];
  * The Pro modules that are built, in the modules list's order. Only these are listed on the modules page
  * and can be switched: a module lists itself when it is built by adding its key here (one line).
  */
-export const BUILT_PRO_MODULES = ["files", "calendar"] as const satisfies readonly ProModuleKey[];
+export const BUILT_PRO_MODULES = ["files", "calendar", "sub_tasks", "time_tracker"] as const satisfies readonly ProModuleKey[];
 export type BuiltProModuleKey = (typeof BUILT_PRO_MODULES)[number];
 
 /** Keys of every module, core ones included. */
@@ -84,6 +84,8 @@ export const ROUTES = {
   login: "/login",
   project_lists: "/",
   my_tasks: "/my-tasks",
+  /** The signed-in user's weekly timesheet (a child of My Tasks); `?user_id=` opens a member's, for managers. */
+  timesheet: "/my-tasks/timesheet",
   /** The caller's Inbox: entries about tasks assigned to them, mentions, and the tasks they follow. */
   inbox: "/inbox",
   calendar: "/calendar",

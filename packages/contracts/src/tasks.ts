@@ -6,6 +6,7 @@ import { zOptionalDate, zOptionalTypeId } from "./none-values.js";
 import { taskLabelSchema, zTaskLabelIds } from "./labels.js";
 import { userSchema } from "./users.js";
 import { undoTicketSchema } from "./undo.js";
+import { taskTimeSchema } from "./time-tracker.js";
 
 /** Task status: 0 incomplete, 1 complete, 2 pending. */
 export const TASK_STATUS = { incomplete: 0, complete: 1, pending: 2 } as const;
@@ -32,7 +33,7 @@ export const taskAbilitiesSchema = z.object({
   can_complete: z.boolean(),
   /** Move it to another list: an editor of a top-level task (a sub-task moves with its parent). */
   can_move: z.boolean(),
-  /** Show the privacy switch in its form: an editor who holds view_private_task. */
+  /** Show the privacy switch in its form: an editor who holds view_private_task; never on a sub-task (its privacy is its parent's). */
   can_set_privacy: z.boolean(),
   /**
    * Change its title, description, dates and estimation: whoever has can_edit, and a co-worker assigned to
@@ -81,6 +82,12 @@ export const taskSchema = z.object({
   meta: z.object({ privacy: privacyMetaSchema, total_comment: z.number().int(), total_files: z.number().int() }),
   /** Files attached to the task itself: on one task's answers (get, create, update), not in listings. */
   files: attachmentListSchema.optional(),
+  /** The task's sub-tasks: how many, and how many are complete (0 and 0 on a sub-task). */
+  sub_tasks: z.object({ total: z.number().int(), complete: z.number().int() }),
+  /** The task with its sub-tasks: estimation in minutes, logged time in seconds (everyone's stopped logs). */
+  rollup: z.object({ estimation: z.number().int(), logged: z.number().int() }),
+  /** Time logged on the task itself; `data` (the caller's logs) on one task's answers only. */
+  time: taskTimeSchema,
   abilities: taskAbilitiesSchema,
 });
 export type Task = z.infer<typeof taskSchema>;
@@ -185,7 +192,11 @@ export const updateTaskBody = z.object({
 export type UpdateTaskBody = z.infer<typeof updateTaskBody>;
 
 /** `POST .../tasks/{id}/change-status`. */
-export const changeTaskStatusBody = z.object({ status: zTaskStatus });
+export const changeTaskStatusBody = z.object({
+  status: zTaskStatus,
+  /** Completing a task with open sub-tasks: complete them too, in the same transaction. */
+  complete_sub_tasks: zFlag.default(false),
+});
 
 /**
  * `POST /api/pm/v2/projects/{p}/tasks/sorting`: the new order of a list's tasks, and optionally the task

@@ -21,9 +21,11 @@ import { projectSettingsModule } from "./project-settings/project-settings.modul
 import { projectsModule } from "./projects/projects.module.js";
 import { searchModule } from "./search/search.module.js";
 import { siteSettingsModule } from "./site-settings/site-settings.module.js";
+import { subTasksModule } from "./sub-tasks/sub-tasks.module.js";
 import { taskListsModule } from "./task-lists/task-lists.module.js";
 import { taskTypesModule } from "./task-types/task-types.module.js";
 import { tasksModule } from "./tasks/tasks.module.js";
+import { timeTrackerModule } from "./time-tracker/time-tracker.module.js";
 import { trashModule } from "./trash/trash.module.js";
 import { usersModule } from "./users/users.module.js";
 
@@ -49,6 +51,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   taskTypesModule,
   taskListsModule,
   tasksModule,
+  subTasksModule,
+  timeTrackerModule,
   milestonesModule,
   discussionsModule,
   commentsModule,

@@ -24,6 +24,8 @@ beforeAll(async () => {
   for (const session of Object.values(cast)) {
     await session.inject({ method: "GET", url: "/api/auth/me" });
     for (const project of [small, big]) await session.inject({ method: "GET", url: `/api/pm/v2/projects/${project}` });
+    // So is the task the reader's timer runs on, which every task answer marks.
+    await session.inject({ method: "GET", url: `/api/pm/v2/projects/${small}/task-lists` });
   }
 });
 afterAll(() => t.close());
@@ -44,8 +46,9 @@ describe("query counts of the list calls", () => {
       expect(few.body.data).toHaveLength(4);
       expect(many.body.data).toHaveLength(13);
       expect(many.count).toBe(few.count);
-      // One more since tasks count their attached files (migration 0010).
-      expect(many.count).toBeLessThanOrEqual(13);
+      // One more since tasks count their attached files (migration 0010), two more since they carry their
+      // sub-tasks' counts and their logged time.
+      expect(many.count).toBeLessThanOrEqual(15);
     }
   });
 
@@ -56,8 +59,8 @@ describe("query counts of the list calls", () => {
     expect(many.body.data).toHaveLength(100);
     expect((many.body as unknown as { meta: { pagination: { total: number } } }).meta.pagination.total).toBe(360);
     expect(many.count).toBe(few.count);
-    // Including the count of attached files.
-    expect(many.count).toBeLessThanOrEqual(9);
+    // Including the count of attached files, the sub-tasks' counts and the logged time.
+    expect(many.count).toBeLessThanOrEqual(11);
     const siteFew = await countQueries(cast.siteManager, `/api/pm/v2/tasks?project_id=${small}`);
     const siteMany = await countQueries(cast.siteManager, `/api/pm/v2/tasks?project_id=${big}`);
     expect(siteMany.count).toBe(siteFew.count);
@@ -90,5 +93,39 @@ describe("many lists at once", () => {
     // No statement binds more than 500 ids: the largest IN list is one chunk.
     const largestInList = Math.max(...t.queries.map((query) => Math.max(0, ...[...query.matchAll(/in \(([^)]*)\)/g)].map((match) => (match[1] ?? "").split(",").length))));
     expect(largestInList).toBeLessThanOrEqual(500);
+  });
+});
+
+describe("sub-tasks and time logs", () => {
+  it("add no statement to the task lists page, however many there are, and roll up on each task", async () => {
+    const url = `/api/pm/v2/projects/${big}/task-lists?per_page=-1&with=incomplete_tasks,complete_tasks`;
+    const before = await countQueries(cast.manager, url);
+    const { db } = t.database;
+    const parents = await db.selectFrom("tasks").select(["id", "task_list_id", "privacy"]).where("project_id", "=", big).where("parent_id", "=", 0).execute();
+    const at = "2026-11-20 10:00:00";
+    const subTasks = parents.flatMap((parent) => [0, 1].map((i) => ({
+      project_id: big, task_list_id: parent.task_list_id, parent_id: parent.id, title: `Step ${i}`, description: "", estimation: 15,
+      start_at: null, due_date: null, priority: 0, complexity: 0, payable: 0, recurrent: 0, status: i, privacy: parent.privacy,
+      sort_order: i, type_id: null, created_by: cast.manager.userId, completed_by: null, completed_at: null, created_at: at, updated_at: at,
+    })));
+    for (let i = 0; i < subTasks.length; i += 200) await db.insertInto("tasks").values(subTasks.slice(i, i + 200)).execute();
+    const children = await db.selectFrom("tasks").select(["id", "parent_id"]).where("project_id", "=", big).where("parent_id", "<>", 0).execute();
+    const log = (taskId: number, seconds: number) => ({
+      task_id: taskId, project_id: big, user_id: cast.coWorker.userId, started_at: at, stopped_at: at, total_seconds: seconds, run_status: 0,
+      day: "2026-11-20", note: "", source: "custom", stopped_by_cap: 0, cap_seen_at: null, created_at: at, updated_at: at,
+    });
+    const logs = [...parents.map((parent) => log(parent.id, 600)), ...children.map((child) => log(child.id, 300))];
+    for (let i = 0; i < logs.length; i += 200) await db.insertInto("time_logs").values(logs.slice(i, i + 200)).execute();
+
+    const after = await countQueries(cast.manager, url);
+    expect(after.count).toBe(before.count);
+    const lists = after.body.data as Array<{ incomplete_tasks: { data: Array<{ id: number; estimation: number; sub_tasks: unknown; rollup: unknown; time: unknown }> } }>;
+    const shown = lists.flatMap((list) => list.incomplete_tasks.data);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const task of shown) {
+      expect(task.sub_tasks).toEqual({ total: 2, complete: 1 });
+      expect(task.rollup).toEqual({ estimation: task.estimation + 30, logged: 600 + 2 * 300 });
+      expect(task.time).toEqual({ meta: { totalTime: 600, running: false } });
+    }
   });
 });

@@ -18,7 +18,8 @@ import type { ProjectAccess, ProjectAccessService } from "../projects/project-ac
 import type { TaskHalf } from "../tasks/task-pages.repository.js";
 import { countTasksByList, pageTasksByList } from "../tasks/task-pages.service.js";
 import { taskLoader } from "../tasks/tasks.loader.js";
-import { keepTask, keptTaskFor, TASK_READ_TABLES, type KeptTask } from "../tasks/kept-task.js";
+import { keepTask, keptTaskFor, TASK_READ_TABLES, type KeptTask, type TaskReader } from "../tasks/kept-task.js";
+import { runningTimers } from "../time-tracker/task-time.js";
 import { privacyView, taskPrivacyScope } from "../tasks/tasks.policy.js";
 import type { TrashService } from "../trash/trash.service.js";
 import { taskListAbilities, taskListPolicy } from "./task-lists.policy.js";
@@ -81,9 +82,10 @@ const LISTING_TABLES = [...TASK_READ_TABLES, "milestones"];
 /** Tasks kept in listings at most (each a few KB of memory); the least recently read go first. */
 const MAX_KEPT_LISTING_TASKS = 20_000;
 
-/** The kept listing as `access` sees it: the same records, with this reader's abilities. */
-function withAbilities(kept: KeptListing, access: ProjectAccess): TaskList[] {
-  const tasksFor = (tasks: readonly KeptTask[]) => tasks.map((task) => keptTaskFor(access, task));
+/** The kept listing as one reader sees it: the same records, with this reader's time and abilities. */
+function withAbilities(kept: KeptListing, reader: TaskReader): TaskList[] {
+  const { access } = reader;
+  const tasksFor = (tasks: readonly KeptTask[]) => tasks.map((task) => keptTaskFor(reader, task));
   return kept.lists.map(({ row, list, incomplete, complete }) => ({
     ...list,
     ...(list.incomplete_tasks && incomplete && { incomplete_tasks: { data: tasksFor(incomplete), meta: list.incomplete_tasks.meta } }),
@@ -100,6 +102,7 @@ export function taskListsService(
 ) {
   const lists = taskListsRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
+  const running = runningTimers(ctx.tables, ctx.db);
   const tz = ctx.config.timezone;
   // Listings by project, privacy view and query: the task-lists page is every member's most read answer.
   const listings = readCache<KeptListing>(ctx.tables, {
@@ -114,7 +117,7 @@ export function taskListsService(
    * query per half (per 200 lists), then the assignees and comment counts of all shown tasks, then one
    * query for every user shown. Each task is also kept as text (KeptTask) for the listings cache.
    */
-  async function presentMany(projectAccess: ProjectAccess, rows: readonly TaskListRow[], paging: TaskPaging): Promise<KeptList[]> {
+  async function presentMany(projectAccess: ProjectAccess, rows: readonly TaskListRow[], paging: TaskPaging, runningTaskId: number | null = null): Promise<KeptList[]> {
     const listIds = rows.map((row) => row.id);
     const view = privacyView(projectAccess);
     const pageOf = (half: TaskHalf, spec: { page: number; perPage: number } | undefined) =>
@@ -129,7 +132,7 @@ export function taskListsService(
     const shownTasks = [...incomplete, ...complete];
     const relations = await loader.loadRelations(shownTasks);
     const users = await loader.loadUsers([...relations.userIds, ...rows.map((row) => row.created_by)]);
-    const presentedTasks = loader.presentAll(shownTasks, relations, users, () => projectAccess);
+    const presentedTasks = loader.presentAll(shownTasks, relations, users, () => projectAccess, runningTaskId);
     const records = new Map(shownTasks.map((record) => [record.id, record]));
     const byId = new Map<number, { task: Task; kept: KeptTask }>();
     for (const task of presentedTasks) {
@@ -198,7 +201,8 @@ export function taskListsService(
   async function presentOne(projectAccess: ProjectAccess, listId: number, paging: TaskPaging = {}): Promise<TaskList> {
     const list = await lists.findList(listId);
     if (!list) throw notFound(say("common.task_list_not_found"));
-    const [presented] = await presentMany(projectAccess, [list], paging);
+    const runningTaskId = paging.incomplete || paging.complete ? await running.taskOf(projectAccess.userId) : null;
+    const [presented] = await presentMany(projectAccess, [list], paging, runningTaskId);
     if (!presented) throw notFound(say("common.task_list_not_found"));
     return presented.list;
   }
@@ -216,8 +220,8 @@ export function taskListsService(
     async listTaskLists(actor: Actor, projectId: number, query: ListTaskListsQuery): Promise<{ lists: TaskList[]; pagination: Pagination }> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const key = `${projectId}|${viewKey(privacyView(projectAccess))}|${JSON.stringify(query)}`;
-      const kept = await listings.get(key, () => loadListing(projectAccess, query));
-      return { lists: withAbilities(kept, projectAccess), pagination: kept.pagination };
+      const [kept, runningTaskId] = await Promise.all([listings.get(key, () => loadListing(projectAccess, query)), running.taskOf(projectAccess.userId)]);
+      return { lists: withAbilities(kept, { access: projectAccess, runningTaskId }), pagination: kept.pagination };
     },
 
     /** One list with a page of each half of its tasks (`incomplete_task_page`, `complete_task_page`). */

@@ -1,4 +1,4 @@
-import type { Task, TaskAbilities } from "@plotline/contracts";
+import type { Task, TaskAbilities, TimeLog } from "@plotline/contracts";
 import { finishObject, openObject } from "../../lib/json-fragment.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { taskAbilities, type TaskAbilityFacts } from "./tasks.policy.js";
@@ -8,25 +8,37 @@ import { taskAbilities, type TaskAbilityFacts } from "./tasks.policy.js";
  * (shared/read-cache.ts; deletes that cascade into them are followed for it).
  */
 export const TASK_READ_TABLES = [
-  "task_lists", "tasks", "task_assignees", "task_labels", "labels", "task_types", "comments", "project_files", "users",
+  "task_lists", "tasks", "task_assignees", "task_labels", "labels", "task_types", "comments", "project_files", "users", "time_logs",
 ] as const;
 
 /**
  * A presented task kept between requests, as every reader with one privacy view sees it: its JSON without
- * the abilities, which are each reader's own, with what they are worked out from.
+ * its time and abilities, which are each reader's own, with what they are worked out from.
  */
 export interface KeptTask {
-  /** The task's JSON up to where its abilities go, last: `{"id":1,…,"meta":{…}`. */
+  id: number;
+  /** The task's JSON up to where its time and abilities go, last: `{"id":1,…,"rollup":{…}`. */
   head: string;
   facts: TaskAbilityFacts;
   assigneeIds: readonly number[];
+  /** `time.meta.totalTime`: everyone's, the same for every reader. */
+  totalTime: number;
 }
 
-/** Keeps a presented task (its abilities are dropped: they belong to the reader who caused the read). */
+/** What one reader adds to a kept task. */
+export interface TaskReader {
+  access: ProjectAccess;
+  /** The task the reader's timer runs on, or null. */
+  runningTaskId: number | null;
+  /** The reader's own logs on the task, on one task's answers. */
+  ownLogs?: readonly TimeLog[];
+}
+
+/** Keeps a presented task (its time and abilities are dropped: they belong to the reader who caused the read). */
 export function keepTask(task: Task, facts: TaskAbilityFacts, assigneeIds: readonly number[]): KeptTask {
-  const { abilities: _abilities, ...shared } = task;
+  const { abilities: _abilities, time, ...shared } = task;
   const { created_by, privacy, parent_id } = facts;
-  return { head: openObject(shared), facts: { created_by, privacy, parent_id }, assigneeIds };
+  return { id: task.id, head: openObject(shared), facts: { created_by, privacy, parent_id }, assigneeIds, totalTime: time.meta.totalTime };
 }
 
 /** The JSON of each set of abilities, written once (there are at most 64), by its flags as bits. */
@@ -43,7 +55,10 @@ function abilitiesText(abilities: TaskAbilities): string {
   return text;
 }
 
-/** A kept task as `access` sees it: its kept JSON with this reader's abilities, sent as it is. */
-export function keptTaskFor(access: ProjectAccess, { head, facts, assigneeIds }: KeptTask): Task {
-  return finishObject<Task>(head, `"abilities":${abilitiesText(taskAbilities(access, facts, assigneeIds))}`);
+/** A kept task as one reader sees it: its kept JSON with this reader's time and abilities, sent as it is. */
+export function keptTaskFor(reader: TaskReader, { id, head, facts, assigneeIds, totalTime }: KeptTask): Task {
+  const running = reader.runningTaskId === id;
+  const data = reader.ownLogs ? `,"data":${JSON.stringify(reader.ownLogs)}` : "";
+  const time = `"time":{"meta":{"totalTime":${totalTime},"running":${running}}${data}}`;
+  return finishObject<Task>(head, `${time},"abilities":${abilitiesText(taskAbilities(reader.access, facts, assigneeIds))}`);
 }

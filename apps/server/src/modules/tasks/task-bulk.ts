@@ -1,4 +1,4 @@
-import type { BulkTasksBody, BulkTasksResult, EventPerson, TaskFields } from "@plotline/contracts";
+import type { BulkTasksBody, BulkTasksResult, EventPerson, TaskFields, TimeLog } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
 import type { Database } from "../../db/schema.js";
@@ -14,6 +14,7 @@ import { taskListPolicy } from "../task-lists/task-lists.policy.js";
 import { findTaskList } from "../task-lists/task-lists.service.js";
 import type { TaskListRow } from "../task-lists/task-lists.tables.js";
 import type { TrashService } from "../trash/trash.service.js";
+import type { RunningTimers } from "../time-tracker/task-time.js";
 import type { TaskLoader } from "./tasks.loader.js";
 import { privacyView, taskPolicy, taskPrivacyScope } from "./tasks.policy.js";
 import { tasksRepository, type TaskWithList } from "./tasks.repository.js";
@@ -63,7 +64,13 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /** The bulk call of the tasks service. */
-export function taskBulkChanges(ctx: AppContext, access: ProjectAccessService, attachments: AttachmentsService, loader: TaskLoader, trash: TrashService) {
+/** What a bulk answer reads of the actor's time, as one task's answer does. */
+export interface BulkTaskTime {
+  running: RunningTimers;
+  ownLogsOf: (actor: Actor, taskIds: readonly number[]) => Promise<Map<number, TimeLog[]>>;
+}
+
+export function taskBulkChanges(ctx: AppContext, access: ProjectAccessService, attachments: AttachmentsService, loader: TaskLoader, trash: TrashService, time: BulkTaskTime) {
   const tasks = tasksRepository(ctx.db);
 
   /**
@@ -215,11 +222,16 @@ export function taskBulkChanges(ctx: AppContext, access: ProjectAccessService, a
   }
 
   /** The named tasks as the single calls present them (with their files), in the order named. */
-  async function presentTasks(projectAccess: ProjectAccess, ids: readonly number[]): Promise<BulkTasksResult["data"]> {
+  async function presentTasks(actor: Actor, projectAccess: ProjectAccess, ids: readonly number[]): Promise<BulkTasksResult["data"]> {
     const rows = new Map((await tasks.findTasks(ids)).map((row) => [row.id, row]));
     const records = ids.flatMap((id) => rows.get(id) ?? []);
-    const [presented, files] = await Promise.all([loader.present(records, () => projectAccess), attachments.listFor("task", ids)]);
-    return presented.map((task) => ({ ...task, files: { data: files.get(task.id) ?? [] } }));
+    const runningTaskId = await time.running.taskOf(actor.id);
+    const [presented, files, logs] = await Promise.all([
+      loader.present(records, () => projectAccess, runningTaskId),
+      attachments.listFor("task", ids),
+      time.ownLogsOf(actor, ids),
+    ]);
+    return presented.map((task) => ({ ...task, files: { data: files.get(task.id) ?? [] }, time: { ...task.time, data: logs.get(task.id) ?? [] } }));
   }
 
   return {
@@ -264,7 +276,7 @@ export function taskBulkChanges(ctx: AppContext, access: ProjectAccessService, a
         }
       });
       const meta = { changed_ids: outcome.changedIds, deleted_ids: outcome.deletedIds };
-      return { data: await presentTasks(projectAccess, input.task_ids), meta };
+      return { data: await presentTasks(actor, projectAccess, input.task_ids), meta };
     },
   };
 }

@@ -8,8 +8,11 @@ import { findLabelsOfTasks } from "../labels/labels.service.js";
 import { presentTaskLabel } from "../labels/labels.presenter.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { findUsersByIds } from "../users/users.service.js";
+import { loggedTimeOfTasks, type LoggedTime } from "../time-tracker/task-time.js";
 import { presentTask, sharedPresentation } from "./tasks.presenter.js";
-import { tasksRepository, type TaskRecord } from "./tasks.repository.js";
+import { tasksRepository, type SubTaskCounts, type TaskRecord } from "./tasks.repository.js";
+
+const NO_SUB_TASKS: SubTaskCounts = { total: 0, complete: 0, estimation: 0 };
 
 /** Assignees and comment counts of a set of tasks. */
 export interface TaskRelations {
@@ -19,13 +22,23 @@ export interface TaskRelations {
   files: Map<number, number>;
   /** Labels of each task, by name. */
   labels: Map<number, TaskLabel[]>;
+  /** Each task's sub-tasks in sum (absent: none). */
+  subTasks: Map<number, SubTaskCounts>;
+  /** Seconds logged on each task and on its sub-tasks. */
+  logged: LoggedTime;
   /** Creators and assignees: the users a presentation needs. */
   userIds: number[];
 }
 
+/** Relations of tasks that have none yet: a task just created. */
+export function emptyRelations(assignees: Map<number, number[]>): TaskRelations {
+  return { assignees, comments: new Map(), files: new Map(), labels: new Map(), subTasks: new Map(), logged: { own: new Map(), subTasks: new Map() }, userIds: [] };
+}
+
 /**
  * Presents many tasks in a fixed number of queries, whatever their number: one for the assignees of all of
- * them, one for comment counts, one for their labels, one for the users. Task lists call the two halves apart so that list
+ * them, one for comment counts, one for their labels, one for their sub-tasks' counts, one for logged time,
+ * one for the users. Task lists call the two halves apart so that list
  * creators share the one users query.
  */
 export function taskLoader(db: Kysely<Database>, timezone: string) {
@@ -33,11 +46,13 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
 
   async function loadRelations(records: readonly TaskRecord[]): Promise<TaskRelations> {
     const ids = records.map((record) => record.id);
-    const [assigneeRows, comments, labelRows, files] = await Promise.all([
+    const [assigneeRows, comments, labelRows, files, subTasks, logged] = await Promise.all([
       tasks.findAssignees(ids),
       countComments(db, "task", ids),
       findLabelsOfTasks(db, ids),
       countAttachmentsWithComments(db, "task", ids),
+      tasks.subTaskCounts(ids),
+      loggedTimeOfTasks(db, ids),
     ]);
     const assignees = new Map<number, number[]>();
     for (const row of assigneeRows) assignees.set(row.task_id, [...(assignees.get(row.task_id) ?? []), row.user_id]);
@@ -45,7 +60,7 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
     for (const row of assigneeRows) userIds.add(row.user_id);
     const labels = new Map<number, TaskLabel[]>();
     for (const row of labelRows) labels.set(row.task_id, [...(labels.get(row.task_id) ?? []), presentTaskLabel(row)]);
-    return { assignees, comments, files, labels, userIds: [...userIds] };
+    return { assignees, comments, files, labels, subTasks, logged, userIds: [...userIds] };
   }
 
   function presentAll(
@@ -53,6 +68,7 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
     relations: TaskRelations,
     users: ReadonlyMap<number, UserRow>,
     accessFor: (projectId: number) => ProjectAccess | undefined,
+    runningTaskId: number | null = null,
   ): Task[] {
     const shared = sharedPresentation(users, timezone);
     return records.flatMap((record) => {
@@ -66,6 +82,10 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
           shared,
           commentCount: relations.comments.get(record.id) ?? 0,
           fileCount: relations.files.get(record.id) ?? 0,
+          subTasks: relations.subTasks.get(record.id) ?? NO_SUB_TASKS,
+          loggedSeconds: relations.logged.own.get(record.id) ?? 0,
+          subTasksLoggedSeconds: relations.logged.subTasks.get(record.id) ?? 0,
+          running: runningTaskId === record.id,
         }),
       ];
     });
@@ -81,11 +101,11 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
     loadUsers,
     presentAll,
 
-    /** Loads what the tasks need and presents them, in order. */
-    async present(records: readonly TaskRecord[], accessFor: (projectId: number) => ProjectAccess | undefined): Promise<Task[]> {
+    /** Loads what the tasks need and presents them, in order; `runningTaskId`: the reader's running timer's task. */
+    async present(records: readonly TaskRecord[], accessFor: (projectId: number) => ProjectAccess | undefined, runningTaskId: number | null = null): Promise<Task[]> {
       if (records.length === 0) return [];
       const relations = await loadRelations(records);
-      return presentAll(records, relations, await loadUsers(relations.userIds), accessFor);
+      return presentAll(records, relations, await loadUsers(relations.userIds), accessFor, runningTaskId);
     },
   };
 }

@@ -27,7 +27,7 @@ export const tasksModule = defineModule({
     "202611240100-tasks-list-order-index": listOrderIndex, "202611250100-tasks-count-index": countIndex,
     "202611260100-task-assignees-user-index": assigneeIndex,
   },
-  services: (ctx, s) => ({ tasks: tasksService(ctx, s.access, s.attachments, s.trash) }),
+  services: (ctx, s) => ({ tasks: tasksService(ctx, s.access, s.attachments, s.trash, s.moduleStates) }),
   projectCounts: (ctx) => ({
     fields: ["total_tasks", "total_complete_tasks", "total_incomplete_tasks"],
     count: (projectIds) => tasksRepository(ctx.db).countForProjects(projectIds),

@@ -55,7 +55,8 @@ export function taskAbilities(access: ProjectAccess, task: TaskAbilityFacts, ass
     can_delete: taskPolicy.canDelete(access, task),
     can_complete: taskPolicy.canComplete(access, task, assigneeIds),
     can_move: taskPolicy.canMove(access, task),
-    can_set_privacy: canEdit && taskPolicy.canMakePrivate(access),
+    // A sub-task's privacy is its parent's (tasks/sub-task-writes.ts).
+    can_set_privacy: canEdit && taskPolicy.canMakePrivate(access) && task.parent_id === 0,
     can_edit_details: taskPolicy.canEditDetails(access, task, assigneeIds),
   };
 }

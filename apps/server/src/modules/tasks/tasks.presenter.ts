@@ -6,7 +6,7 @@ import { toRichText } from "../../lib/rich-text.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { presentUserOrPlaceholder } from "../users/users.presenter.js";
 import { taskAbilities } from "./tasks.policy.js";
-import type { TaskRecord } from "./tasks.repository.js";
+import type { SubTaskCounts, TaskRecord } from "./tasks.repository.js";
 import { privacyFlagText } from "../privacy/privacy.rules.js";
 
 /**
@@ -57,6 +57,13 @@ export interface TaskExtras {
   fileCount: number;
   /** The task's labels, by name. */
   labels: readonly TaskLabel[];
+  /** Its sub-tasks in sum. */
+  subTasks: SubTaskCounts;
+  /** Seconds of stopped logs on the task itself, and on its sub-tasks. */
+  loggedSeconds: number;
+  subTasksLoggedSeconds: number;
+  /** The reader's timer runs on this task. */
+  running: boolean;
 }
 
 function requiredDate(shared: SharedPresentation, stored: string): DateObject {
@@ -97,6 +104,9 @@ export function presentTask(record: TaskRecord, extras: TaskExtras): Task {
         : null,
     ),
     meta: { privacy: privacyFlagText(record.privacy), total_comment: extras.commentCount, total_files: extras.fileCount },
+    sub_tasks: { total: extras.subTasks.total, complete: extras.subTasks.complete },
+    rollup: { estimation: record.estimation + extras.subTasks.estimation, logged: extras.loggedSeconds + extras.subTasksLoggedSeconds },
+    time: { meta: { totalTime: extras.loggedSeconds, running: extras.running } },
     abilities: taskAbilities(extras.access, record, extras.assigneeIds),
   };
 }

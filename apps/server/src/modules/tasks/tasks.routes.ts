@@ -108,7 +108,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     "/pm/v2/projects/:project/tasks/:id/change-status",
     { schema: { tags, summary: "Complete (1), reopen (0) or set pending (2)", params: taskParams, body: changeTaskStatusBody, response: { 200: itemEnvelope(taskSchema) } } },
     async (request) => {
-      const task = await tasks.changeStatus(requireActor(request), request.params.project, request.params.id, request.body.status);
+      const task = await tasks.changeStatus(requireActor(request), request.params.project, request.params.id, request.body.status, request.body.complete_sub_tasks);
       return item(task, "Task status updated successfully");
     },
   );

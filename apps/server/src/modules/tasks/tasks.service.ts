@@ -1,4 +1,4 @@
-import type { CreateTaskBody, ListTasksQuery, Pagination, SortTasksBody, Task, UndoTicket, UpdateTaskBody } from "@plotline/contracts";
+import type { CreateTaskBody, ListTasksQuery, Pagination, SortTasksBody, Task, TimeLog, UndoTicket, UpdateTaskBody } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { TaskListRow } from "../task-lists/task-lists.tables.js";
 import type { TaskRow } from "./tasks.tables.js";
@@ -7,7 +7,7 @@ import { AppError, forbidden, invalidField, notFound, say } from "../../lib/app-
 import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
-import { recordEvent, transact } from "../../events/record-event.js";
+import { recordEvent, recordEvents, transact } from "../../events/record-event.js";
 import { rescopeActivities, rescopeTaskActivities, resourcePhrase } from "../activities/activity-recorder.js";
 import { type AttachmentsService, type AttachmentTarget } from "../files/attachments.service.js";
 import type { UploadedFile } from "../files/files.upload.js";
@@ -22,8 +22,12 @@ import { taskPagesRepository, type TaskSearch } from "./task-pages.repository.js
 import { projectIdsOf, scopesFor, searchFilters } from "./task-search.js";
 import { readTaskLinks, taskChanges } from "./task-changes.js";
 import { keepTask, keptTaskFor, TASK_READ_TABLES, type KeptTask } from "./kept-task.js";
+import { runningTimers } from "../time-tracker/task-time.js";
+import { ownLogsOfTasks } from "../time-tracker/time-tracker.service.js";
+import type { ModuleStatesService } from "../module-states/module-states.service.js";
 import { taskBulkChanges } from "./task-bulk.js";
-import { taskLoader } from "./tasks.loader.js";
+import { checkSubTaskPrivacy, followParentPrivacy } from "./sub-task-writes.js";
+import { emptyRelations, taskLoader } from "./tasks.loader.js";
 import { privacyView, TASK_DETAIL_FIELDS, taskPolicy, taskPrivacyScope } from "./tasks.policy.js";
 import { tasksRepository, type NewTask, type TaskRecord, type TaskWithList } from "./tasks.repository.js";
 
@@ -87,11 +91,29 @@ export function tasksService(
   access: ProjectAccessService,
   attachments: AttachmentsService,
   trash: TrashService,
+  moduleStates: ModuleStatesService,
 ) {
   const tasks = tasksRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);
   const loader = taskLoader(ctx.db, ctx.config.timezone);
-  const bulk = taskBulkChanges(ctx, access, attachments, loader, trash);
+  const running = runningTimers(ctx.tables, ctx.db);
+  // Each reader's own logs on a task, for the task window: what may be deleted follows the task and its list.
+  const ownLogs = readCache<{ logs: TimeLog[] }>(ctx.tables, { dependsOn: ["time_logs", "tasks", "task_lists"], maxWeight: MAX_KEPT_TASKS });
+
+  /** The actor's own logs on tasks (`time.data` of their answers), by task; none while the time tracker is off. */
+  async function ownLogsOfMany(actor: Actor, taskIds: readonly number[]): Promise<Map<number, TimeLog[]>> {
+    if (!(await moduleStates.isActive("time_tracker"))) return new Map();
+    return ownLogsOfTasks(ctx.db, taskIds, actor);
+  }
+
+  /** The actor's own logs on one task, kept while nothing they depend on changes. */
+  async function ownLogsOf(actor: Actor, taskId: number): Promise<TimeLog[]> {
+    if (!(await moduleStates.isActive("time_tracker"))) return [];
+    const kept = await ownLogs.get(`${actor.id}|${taskId}`, async () => ({ logs: (await ownLogsOfTasks(ctx.db, [taskId], actor)).get(taskId) ?? [] }));
+    return kept.logs;
+  }
+
+  const bulk = taskBulkChanges(ctx, access, attachments, loader, trash, { running, ownLogsOf: ownLogsOfMany });
   // Single tasks by project, id and privacy view, as the task window opens them again and again.
   const shownTasks = readCache<KeptTask>(ctx.tables, { dependsOn: TASK_READ_TABLES, maxWeight: MAX_KEPT_TASKS });
   // Pages of `GET pm/v2/tasks` and the project tasks call (My Tasks, the filters): each reload reads the
@@ -111,15 +133,18 @@ export function tasksService(
     return task;
   }
 
-  async function presentOne(projectAccess: ProjectAccess, taskId: number): Promise<Task> {
+  /** One task's answer to a change: the task with its files and the actor's own logs. */
+  async function presentOne(projectAccess: ProjectAccess, taskId: number, actor: Actor): Promise<Task> {
     const task = await tasks.findTask(taskId);
     if (!task) throw notFound(say("tasks.task_not_found"));
-    return presentRecord(projectAccess, task);
+    const [presented, logs] = await Promise.all([presentRecord(projectAccess, task), ownLogsOf(actor, taskId)]);
+    return { ...presented, time: { ...presented.time, data: logs } };
   }
 
-  /** A task already read, with its relations and attached files. */
+  /** A task already read, with its relations and attached files, as the reader sees it. */
   async function presentRecord(projectAccess: ProjectAccess, task: TaskRecord): Promise<Task> {
-    const [[presented], files] = await Promise.all([loader.present([task], () => projectAccess), attachments.listFor("task", [task.id])]);
+    const runningTaskId = await running.taskOf(projectAccess.userId);
+    const [[presented], files] = await Promise.all([loader.present([task], () => projectAccess, runningTaskId), attachments.listFor("task", [task.id])]);
     if (!presented) throw notFound(say("tasks.task_not_found"));
     // One task's answers carry its attached files; listings carry only their count.
     return { ...presented, files: { data: files.get(task.id) ?? [] } };
@@ -168,14 +193,14 @@ export function tasksService(
     // In the order the assignee rows are read back: all were added at one time, so by user id.
     const assignees = [...new Set(assigneeIds)].sort((a, b) => a - b);
     const users = await loader.loadUsers([created.created_by, ...assignees]);
-    const relations = { assignees: new Map([[created.id, assignees]]), comments: new Map(), files: new Map(), labels: new Map(), userIds: [] };
-    const [presented] = loader.presentAll([record], relations, users, () => projectAccess);
+    const [presented] = loader.presentAll([record], emptyRelations(new Map([[created.id, assignees]])), users, () => projectAccess);
     if (!presented) throw notFound(say("tasks.task_not_found"));
-    return { ...presented, files: { data: [] } };
+    return { ...presented, files: { data: [] }, time: { ...presented.time, data: [] } };
   }
 
   /** One page of a search, presented; `accessesFor` gives the access to the projects the rows are in. */
   async function search(
+    actor: Actor,
     spec: TaskSearch,
     query: ListTasksQuery,
     accessesFor: (projectIds: number[]) => Promise<ReadonlyMap<number, ProjectAccess>>,
@@ -196,10 +221,13 @@ export function tasksService(
         }),
       };
     });
-    const accesses = readerAccesses ?? (await accessesFor([...new Set(kept.tasks.map((task) => task.projectId))]));
+    const [accesses, runningTaskId] = await Promise.all([
+      readerAccesses ?? accessesFor([...new Set(kept.tasks.map((task) => task.projectId))]),
+      running.taskOf(actor.id),
+    ]);
     const tasks = kept.tasks.flatMap(({ projectId, kept: task }) => {
       const projectAccess = accesses.get(projectId);
-      return projectAccess ? [keptTaskFor(projectAccess, task)] : [];
+      return projectAccess ? [keptTaskFor({ access: projectAccess, runningTaskId }, task)] : [];
     });
     return { tasks, pagination: paginationMeta(page, kept.total, tasks.length) };
   }
@@ -213,7 +241,7 @@ export function tasksService(
       const projectAccess = await access.requireAccess(actor, projectId);
       const scope = { projectIds: [projectId], view: privacyView(projectAccess) };
       const accesses = new Map([[projectId, projectAccess]]);
-      return search({ scopes: [scope], ...searchFilters(query, ctx.config.timezone) }, query, async () => accesses);
+      return search(actor, { scopes: [scope], ...searchFilters(query, ctx.config.timezone) }, query, async () => accesses);
     },
 
     /** `GET pm/v2/tasks`: tasks across the actor's projects (site managers: every project), filtered. */
@@ -222,23 +250,26 @@ export function tasksService(
       const projectIds = projectIdsOf(query);
       if (actor.isSiteManager) {
         const scopes = projectIds ? [{ projectIds, view: SEES_EVERYTHING }] : null;
-        return search({ scopes, ...filters }, query, (ids) => access.accessToProjects(actor, ids));
+        return search(actor, { scopes, ...filters }, query, (ids) => access.accessToProjects(actor, ids));
       }
       const memberships = await access.accessToMemberProjects(actor);
       const wanted = [...memberships.values()].filter((projectAccess) => !projectIds || projectIds.includes(projectAccess.projectId));
       if (wanted.length === 0) return { tasks: [], pagination: paginationMeta(pageRequest(query.page, query.per_page, 20), 0, 0) };
-      return search({ scopes: scopesFor(wanted), ...filters }, query, async () => memberships);
+      return search(actor, { scopes: scopesFor(wanted), ...filters }, query, async () => memberships);
     },
 
     async getTask(actor: Actor, projectId: number, taskId: number): Promise<Task> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const key = `${projectId}|${taskId}|${viewKey(privacyView(projectAccess))}`;
-      const kept = await shownTasks.get(key, async () => {
-        const task = await requireVisibleTask(projectAccess, taskId);
-        const presented = await presentRecord(projectAccess, task);
-        return keepTask(presented, task, presented.assignees.data.map((user) => user.id));
-      });
-      return keptTaskFor(projectAccess, kept);
+      const [kept, runningTaskId] = await Promise.all([
+        shownTasks.get(key, async () => {
+          const task = await requireVisibleTask(projectAccess, taskId);
+          const presented = await presentRecord(projectAccess, task);
+          return keepTask(presented, task, presented.assignees.data.map((user) => user.id));
+        }),
+        running.taskOf(projectAccess.userId),
+      ]);
+      return keptTaskFor({ access: projectAccess, runningTaskId, ownLogs: await ownLogsOf(actor, taskId) }, kept);
     },
 
     /** Creates a task; `uploads` (multipart `files[]`) are stored as its attachments in the same transaction. */
@@ -291,7 +322,7 @@ export function tasksService(
         return created;
       }));
       // Uploaded files are listed as stored; without any, the new task is presented from what was written.
-      if (uploads.length > 0) return presentOne(projectAccess, created.id);
+      if (uploads.length > 0) return presentOne(projectAccess, created.id, actor);
       return presentCreated(projectAccess, created, input.assignees ?? [], type);
     },
 
@@ -309,6 +340,7 @@ export function tasksService(
         if (!detailsOnly || !taskPolicy.canEditDetails(projectAccess, task, assigneeIds)) throw forbidden(say("tasks.who_may_change"));
       }
       if (input.privacy && !isPrivate(task.privacy) && !taskPolicy.canMakePrivate(projectAccess)) throw forbidden(say("tasks.cannot_make_tasks_private"));
+      await checkSubTaskPrivacy(ctx.db, task, input.privacy);
       checkDates(input.start_at !== undefined ? input.start_at : task.start_at, input.due_date !== undefined ? input.due_date : task.due_date);
       const moving = input.board_id !== undefined && input.board_id !== task.task_list_id;
       if (moving && task.parent_id !== 0) throw invalidField("board_id", say("tasks.sub_task_moves_with_parent_task"));
@@ -353,6 +385,9 @@ export function tasksService(
         if (target) {
           await rescopeTaskActivities(trx, { projectId, of: { parentId: taskId }, scopeFor: (subTaskPrivacy) => taskPrivacyScope({ privacy: subTaskPrivacy }, target) });
         }
+        if (privacy !== task.privacy && task.parent_id === 0) {
+          await followParentPrivacy(trx, { projectId, parentId: taskId, privacy, list: target ?? { privacy: task.list_privacy }, at: now });
+        }
         const title = input.title ?? task.title;
         const changes = await taskChanges(trx, task, input, { ...(description !== undefined && { description }), privacy, target }, linksBefore);
         const record = { projectId, id: taskId, title, privacyScope };
@@ -361,27 +396,42 @@ export function tasksService(
         if (statusChanged) await recordEvent(trx, actor, { name: input.status === 1 ? "task.completed" : "task.reopened", payload: record });
         await apply(trx, actor, attachmentTarget({ id: taskId, project_id: projectId, title }, privacyScope));
       }));
-      return presentOne(projectAccess, taskId);
+      return presentOne(projectAccess, taskId, actor);
     },
 
-    async changeStatus(actor: Actor, projectId: number, taskId: number, status: number): Promise<Task> {
+    /**
+     * Completes, reopens or sets a task pending. `completeSubTasks` with a completion also completes the
+     * task's open sub-tasks, in the same transaction and with an event each: whoever may complete a task may
+     * complete the steps inside it.
+     */
+    async changeStatus(actor: Actor, projectId: number, taskId: number, status: number, completeSubTasks = false): Promise<Task> {
       const projectAccess = await access.requireAccess(actor, projectId);
       const task = await requireVisibleTask(projectAccess, taskId);
       const assigneeIds = (await tasks.findAssignees([taskId])).map((row) => row.user_id);
       if (!taskPolicy.canComplete(projectAccess, task, assigneeIds)) {
         throw forbidden(say("tasks.who_may_change_status"));
       }
-      if (status !== task.status) {
+      const closeSubTasks = status === 1 && completeSubTasks && task.parent_id === 0;
+      if (status !== task.status || closeSubTasks) {
         const now = nowUtc();
         await transact(ctx, async (trx) => {
-          await tasksRepository(trx).updateTask(taskId, { ...statusChanges(status, actor, now), updated_at: now });
-          await recordEvent(trx, actor, {
-            name: status === 1 ? "task.completed" : "task.reopened",
-            payload: { projectId, id: taskId, title: task.title, privacyScope: taskPrivacyScope(task, { privacy: task.list_privacy }) },
+          const repository = tasksRepository(trx);
+          const eventOf = (id: number, title: string, privacy: number) => ({
+            name: status === 1 ? ("task.completed" as const) : ("task.reopened" as const),
+            payload: { projectId, id, title, privacyScope: taskPrivacyScope({ privacy }, { privacy: task.list_privacy }) },
           });
+          const subTasks = closeSubTasks ? await repository.findOpenSubTasks(taskId) : [];
+          if (subTasks.length > 0) {
+            await repository.updateTasks(subTasks.map((subTask) => subTask.id), { ...statusChanges(1, actor, now), updated_at: now });
+            await recordEvents(trx, actor, subTasks.map((subTask) => eventOf(subTask.id, subTask.title, subTask.privacy)));
+          }
+          if (status !== task.status) {
+            await repository.updateTask(taskId, { ...statusChanges(status, actor, now), updated_at: now });
+            await recordEvent(trx, actor, eventOf(taskId, task.title, task.privacy));
+          }
         });
       }
-      return presentOne(projectAccess, taskId);
+      return presentOne(projectAccess, taskId, actor);
     },
 
     /**

@@ -34,6 +34,9 @@ export function task(id: number, overrides: Partial<Task> = {}): Task {
     type: { data: null },
     labels: { data: [] },
     meta: { privacy: "0", total_comment: 0, total_files: 0 },
+    sub_tasks: { total: 0, complete: 0 },
+    rollup: { estimation: 0, logged: 0 },
+    time: { meta: { totalTime: 0, running: false } },
     abilities: { can_edit: true, can_delete: true, can_complete: true, can_move: true, can_set_privacy: true, can_edit_details: true },
     ...overrides,
   };
