@@ -13,6 +13,8 @@ import { siteMenu } from "./site-menu.js";
 import { SkipLink } from "./SkipLink.js";
 import { UserMenu } from "./UserMenu.js";
 import { InboxBell } from "../features/notifications/components/InboxBell.js";
+import { CompletionQuestionHost } from "../features/sub-tasks/components/CompletionQuestionHost.js";
+import { HeaderTimer } from "../features/time-tracker/components/HeaderTimer.js";
 
 /**
  * The admin area's frame: header with the palette's button and the user menu, the site menu, and the
@@ -42,6 +44,7 @@ export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
             </Group>
             <Group gap="xs" wrap="nowrap">
               <HeaderCommandButtons />
+              <HeaderTimer />
               <InboxBell enabled={pages.has("inbox") && entries.some((entry) => entry.route === "inbox")} />
               <UserMenu />
             </Group>
@@ -76,6 +79,8 @@ export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
           <Outlet />
         </AppShell.Main>
       </AppShell>
+      {/* "Complete its open sub-tasks too?", asked from wherever a task is completed. */}
+      <CompletionQuestionHost />
     </CommandCenter>
   );
 }

@@ -22,6 +22,8 @@ import { colorSchemeEn } from "../features/color-scheme/i18n/en.js";
 import { shortcutsEn } from "../features/shortcuts/i18n/en.js";
 import { paletteEn } from "../features/command-palette/i18n/en.js";
 import { preferencesEn } from "../features/preferences/i18n/en.js";
+import { timeTrackerEn } from "../features/time-tracker/i18n/en.js";
+import { subTasksEn } from "../features/sub-tasks/i18n/en.js";
 
 /** Strings no single feature owns: the app shell, menus, common actions and shared components. */
 const sharedEn = {
@@ -144,4 +146,6 @@ export const en = {
   ...shortcutsEn,
   ...paletteEn,
   ...preferencesEn,
+  ...timeTrackerEn,
+  ...subTasksEn,
 } as const;

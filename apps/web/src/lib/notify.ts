@@ -70,3 +70,22 @@ export function notifyError(error: unknown): void {
 export function notifySuccess(message: string): void {
   show(message, "green", SUCCESS_CLOSE_MS);
 }
+
+/**
+ * A warning that stays until its close button is pressed: no time-out, and a tap on its text does not
+ * dismiss it, so it cannot slip by unread (the timer's warnings, as the documents ask).
+ */
+export function notifySticky(message: string, title?: string): void {
+  if (showing.has(message)) return;
+  const id = notifications.show({
+    color: "yellow",
+    title,
+    message,
+    autoClose: false,
+    withCloseButton: true,
+    position: toastPosition(),
+    closeButtonProps: closeButtonProps(),
+    onClose: () => showing.delete(message),
+  });
+  showing.set(message, { id, count: 1 });
+}

@@ -136,3 +136,81 @@ describe("queryKeys", () => {
     expect(queryKeys.myTasks.all[0]).not.toBe(queryKeys.session.all[0]);
   });
 });
+
+describe("invalidateAfter, for time logged", () => {
+  const TIME_SCREENS = {
+    task: queryKeys.tasks.one(P, 11),
+    parentTask: queryKeys.tasks.one(P, 10),
+    othersTime: queryKeys.tasks.othersTime(P, 11),
+    listsPage: queryKeys.taskLists.index(P, 1),
+    header: queryKeys.project.detail(P),
+    feed: queryKeys.project.activityPage(P, { page: 1 }),
+    otherProjectTask: queryKeys.tasks.one(OTHER, 20),
+    otherProjectLists: queryKeys.taskLists.index(OTHER, 1),
+    thirdProjectTask: queryKeys.tasks.one(9, 30),
+    running: queryKeys.timeTracker.running,
+    mySheet: queryKeys.timeTracker.timesheet(null, null),
+    memberSheet: queryKeys.timeTracker.timesheet(4, "2026-11-16"),
+    myTasks: queryKeys.myTasks.part(1, "current", "2026-11-23"),
+  } satisfies Record<string, QueryKey>;
+
+  async function staleAfterTime(projectIds: number[]): Promise<string[]> {
+    const queryClient = new QueryClient();
+    for (const key of Object.values(TIME_SCREENS)) queryClient.setQueryData(key, { cached: true });
+    await invalidateAfter(queryClient, { entity: "time", projectIds });
+    return Object.entries(TIME_SCREENS).filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated).map(([name]) => name).sort();
+  }
+
+  it("refreshes the project's tasks (a parent's roll-up too) and lists, the header's timer and every timesheet, not the project's counts", async () => {
+    expect(await staleAfterTime([P])).toEqual(["listsPage", "memberSheet", "mySheet", "othersTime", "parentTask", "running", "task"].sort());
+  });
+
+  it("refreshes both projects when starting a timer stopped one in another project, and no third", async () => {
+    const stale = await staleAfterTime([P, OTHER, P]);
+    expect(stale).toEqual(expect.arrayContaining(["task", "otherProjectTask", "otherProjectLists", "running"]));
+    expect(stale).not.toContain("thirdProjectTask");
+    expect(stale).not.toContain("myTasks");
+  });
+});
+
+describe("invalidateAfter, for sub-tasks", () => {
+  const SUB_TASK_SCREENS = {
+    parent: queryKeys.tasks.one(P, 10),
+    parentActivity: queryKeys.tasks.activity(P, 10),
+    subTasks: queryKeys.subTasks.of(P, 10),
+    otherSubTasks: queryKeys.subTasks.of(P, 12),
+    otherTask: queryKeys.tasks.one(P, 12),
+    listsPage: queryKeys.taskLists.index(P, 1),
+    header: queryKeys.project.detail(P),
+    feed: queryKeys.project.activityPage(P, { page: 1 }),
+    myTasks: queryKeys.myTasks.part(1, "current", "2026-11-23"),
+    calendar: queryKeys.calendar.events({ start: "2026-11-01", end: "2026-12-01" }),
+    otherProjectSubTasks: queryKeys.subTasks.of(OTHER, 10),
+  } satisfies Record<string, QueryKey>;
+
+  async function staleAfterSubTasks(change: Change): Promise<string[]> {
+    const queryClient = new QueryClient();
+    for (const key of Object.values(SUB_TASK_SCREENS)) queryClient.setQueryData(key, { cached: true });
+    await invalidateAfter(queryClient, change);
+    return Object.entries(SUB_TASK_SCREENS).filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated).map(([name]) => name).sort();
+  }
+
+  it("after a sub-task, refreshes its parent (counts, roll-ups, history) but not the sub-tasks the answer already wrote", async () => {
+    expect(await staleAfterSubTasks({ entity: "sub-task", projectId: P, parentId: 10 })).toEqual(
+      ["calendar", "feed", "header", "myTasks", "parent", "parentActivity"].sort(),
+    );
+  });
+
+  it("after a parent task written into the caches (completed with its sub-tasks), refreshes its sub-tasks and no other task's", async () => {
+    const stale = await staleAfterSubTasks({ entity: "task", projectId: P, taskId: 10, written: true });
+    expect(stale).toContain("subTasks");
+    expect(stale).not.toContain("otherSubTasks");
+    expect(stale).not.toContain("otherProjectSubTasks");
+  });
+
+  it("keeps sub-tasks under their project, so a project-wide refresh (an undo) reaches them", async () => {
+    const stale = await staleAfterSubTasks({ entity: "tasks", projectId: P, taskIds: [10] });
+    expect(stale).toEqual(expect.arrayContaining(["subTasks", "otherSubTasks", "parent"]));
+    expect(stale).not.toContain("otherProjectSubTasks");
+  });
+});

@@ -37,6 +37,8 @@ export const queryKeys = {
   myTasks: {
     all: ["my-tasks"] as const,
     part: (userId: number, part: string, today: string) => ["my-tasks", userId, part, today] as const,
+    /** The user's open tasks matching a title, offered by the timesheet to log time on. */
+    openForTime: (userId: number, title: string) => ["my-tasks", userId, "open-for-time", title] as const,
   },
   calendar: {
     all: ["calendar"] as const,
@@ -72,8 +74,19 @@ export const queryKeys = {
     milestone: (projectId: number, milestoneId: number) => [...project(projectId), "task-lists", "milestone", milestoneId] as const,
   },
   tasks: {
+    /** Every single-task query of a project (each task, its history and its time): a sub-task's time moves its parent's roll-up. */
+    all: (projectId: number) => [...project(projectId), "tasks"] as const,
     one: (projectId: number, taskId: number) => [...project(projectId), "tasks", taskId] as const,
     activity: (projectId: number, taskId: number) => [...project(projectId), "tasks", taskId, "activity"] as const,
+    /** The other users' time on a task (managers). */
+    othersTime: (projectId: number, taskId: number) => [...project(projectId), "tasks", taskId, "others-time"] as const,
+  },
+  subTasks: {
+    /**
+     * A task's sub-tasks, in one page. Beside the task's key, not under it: refreshing the parent after a
+     * sub-task changed must not refetch the list the answers already keep up to date.
+     */
+    of: (projectId: number, taskId: number) => [...project(projectId), "sub-tasks", taskId] as const,
   },
   milestones: {
     all: (projectId: number) => [...project(projectId), "milestones"] as const,
@@ -87,6 +100,14 @@ export const queryKeys = {
   },
   comments: {
     of: (projectId: number, type: string, id: number) => [...project(projectId), "comments", type, id] as const,
+  },
+  timeTracker: {
+    /** The caller's running timer and timesheets: not a project's, so one project's refresh leaves them be. */
+    all: ["time-tracker"] as const,
+    /** The caller's running timer and the timers the server stopped unseen, for the header. */
+    running: ["time-tracker", "running"] as const,
+    /** One week of a timesheet; `userId` null is the caller's own, `start` null this week. */
+    timesheet: (userId: number | null, start: string | null) => ["time-tracker", "timesheet", userId ?? "me", start ?? "this-week"] as const,
   },
   files: {
     all: (projectId: number) => [...project(projectId), "files"] as const,
@@ -113,6 +134,16 @@ export type Change =
   /** Tasks were dragged: the lists already show the drop; a task moved to another list is refetched. */
   | { entity: "task-order"; projectId: number; movedTaskId?: number }
   | { entity: "task-list"; projectId: number }
+  /**
+   * A sub-task was created, changed, reordered or deleted, and the caller wrote the answer into the
+   * sub-tasks' cache; its parent's counts and roll-ups changed.
+   */
+  | { entity: "sub-task"; projectId: number; parentId: number }
+  /**
+   * Time was logged, stopped or deleted on tasks of these projects (starting a timer may stop one in
+   * another project).
+   */
+  | { entity: "time"; projectIds: readonly number[] }
   | { entity: "milestone" | "discussion" | "comment" | "file" | "label"; projectId: number }
   /** A project's own fields (with `projectId`), or which projects exist or are favourites (without). */
   | { entity: "project"; projectId?: number }
@@ -130,9 +161,11 @@ export function staleAfter(change: Change): QueryKey[] {
   switch (change.entity) {
     case "task":
       // Counts on the project header and overview, the feed, My Tasks and the calendar all show tasks.
+      // A parent's status, privacy or list reaches its sub-tasks too.
       return change.written
         ? [
             queryKeys.tasks.activity(change.projectId, change.taskId),
+            queryKeys.subTasks.of(change.projectId, change.taskId),
             queryKeys.project.detail(change.projectId),
             queryKeys.project.activities(change.projectId),
             queryKeys.myTasks.all,
@@ -143,6 +176,7 @@ export function staleAfter(change: Change): QueryKey[] {
       return change.written
         ? [
             ...change.taskIds.map((taskId) => queryKeys.tasks.activity(change.projectId, taskId)),
+            ...change.taskIds.map((taskId) => queryKeys.subTasks.of(change.projectId, taskId)),
             queryKeys.project.detail(change.projectId),
             queryKeys.project.activities(change.projectId),
             queryKeys.myTasks.all,
@@ -151,12 +185,27 @@ export function staleAfter(change: Change): QueryKey[] {
         : [queryKeys.project.scope(change.projectId), queryKeys.myTasks.all, queryKeys.calendar.all];
     case "task-order":
       return change.movedTaskId === undefined ? [] : [queryKeys.tasks.one(change.projectId, change.movedTaskId)];
+    case "sub-task":
+      // The parent (its counts, roll-ups and history), and the places that may list the sub-task itself.
+      return [
+        queryKeys.tasks.one(change.projectId, change.parentId),
+        queryKeys.project.detail(change.projectId),
+        queryKeys.project.activities(change.projectId),
+        queryKeys.myTasks.all,
+        queryKeys.calendar.all,
+      ];
     case "task-list":
       return [
         queryKeys.taskLists.all(change.projectId),
         queryKeys.project.listOptions(change.projectId),
         queryKeys.project.detail(change.projectId),
         queryKeys.project.activities(change.projectId),
+      ];
+    case "time":
+      // The tasks' own time and their parents' roll-ups, the rows of their lists, the header's timer, the timesheets.
+      return [
+        ...[...new Set(change.projectIds)].flatMap((projectId) => [queryKeys.tasks.all(projectId), queryKeys.taskLists.all(projectId)]),
+        queryKeys.timeTracker.all,
       ];
     case "milestone":
       // Counts, lists' milestone badges, the feed; milestones also show on the calendar.

@@ -38,6 +38,7 @@ const SingleListPage = lazyPage(() => import("./single-list.js"), "SingleListPag
 const SingleTaskPage = lazyPage(() => import("./single-task.js"), "SingleTaskPage", null);
 const TaskLinkPage = lazyPage(() => import("./task-link.js"), "TaskLinkPage", null);
 const TaskListsPage = lazyPage(() => import("./task-lists.js"), "TaskListsPage");
+const TimesheetPage = lazyPage(() => import("./timesheet.js"), "TimesheetPage");
 const UsersPage = lazyPage(() => import("./users.js"), "UsersPage");
 
 /**
@@ -47,6 +48,8 @@ const UsersPage = lazyPage(() => import("./users.js"), "UsersPage");
 const ADMIN_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; children?: ReadonlyArray<{ name: RouteName; element: ReactElement }> }> = [
   { name: "project_lists", element: <ProjectListsPage /> },
   { name: "my_tasks", element: <MyTasksPage /> },
+  // My Tasks' second view: its own page at `/my-tasks/timesheet`, reached from the views' links on both.
+  { name: "timesheet", element: <TimesheetPage /> },
   { name: "inbox", element: <InboxPage /> },
   // The project calendar and the single-task modal are children, so the calendar keeps its view and date.
   {

@@ -14,6 +14,7 @@ import { ProjectFormModal } from "../../projects/components/ProjectFormModal.js"
 import { ShortcutsSheet } from "../../shortcuts/components/ShortcutsSheet.js";
 import { useShortcuts } from "../../shortcuts/hooks/use-shortcuts.js";
 import type { ShortcutId } from "../../shortcuts/lib/shortcuts.js";
+import { usePlanStatusChange } from "../../sub-tasks/hooks/use-status-plan.js";
 import { offerStatusUndo } from "../../task-lists/hooks/use-complete-with-undo.js";
 import { taskLinkState } from "../../task-lists/hooks/use-task-rows.js";
 import { changeTaskStatus, updateTaskNow } from "../../tasks/hooks/use-tasks.js";
@@ -64,6 +65,7 @@ export function CommandCenter({ siteEntries, pages, children }: { siteEntries: r
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const planStatus = usePlanStatusChange();
   const logout = useLogout();
   const scheme = useColorSchemeChoice();
   useUserColorScheme(me.user.id);
@@ -182,7 +184,14 @@ export function CommandCenter({ siteEntries, pages, children }: { siteEntries: r
       return;
     }
     const status = action === "complete_task" ? 1 : 0;
-    void changeTaskStatus(queryClient, taskProject, taskId, status).then(() => offerStatusUndo(queryClient, taskProject, task, status), notifyError);
+    // Completing a task with open sub-tasks asks first, as its row does.
+    void planStatus(taskProject, task, status).then((plan) => {
+      if (!plan) return;
+      void changeTaskStatus(queryClient, taskProject, taskId, status, plan.completeSubTasks).then(
+        () => offerStatusUndo(queryClient, taskProject, task, status, plan.reopenSubTaskIds),
+        notifyError,
+      );
+    });
   };
 
   const choose = (target: PaletteTarget) => {

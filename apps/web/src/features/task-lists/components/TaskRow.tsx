@@ -7,6 +7,7 @@ import { use, type CSSProperties, type MouseEvent, type ReactNode } from "react"
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LabelChips } from "../../labels/components/LabelChips.js";
+import { SubTaskCount } from "../../sub-tasks/components/SubTaskCount.js";
 import { TaskMeta } from "../../tasks/components/TaskMeta.js";
 import { useCompleteWithUndo } from "../hooks/use-complete-with-undo.js";
 import { TaskRowsContext } from "./task-rows-context.js";
@@ -91,6 +92,7 @@ export function TaskRowView({ projectId, task, href, handle, style, rowRef, isJu
           </Anchor>
           <LabelChips labels={task.labels.data} />
           <Group gap="xs" wrap="nowrap" ml="auto">
+            <SubTaskCount task={task} />
             <TaskMeta task={task} />
           </Group>
         </Group>

@@ -11,8 +11,11 @@ import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { TASK_LINK_STATE } from "../../task-lists/components/TaskRow.js";
 import { useMyTasks, useProjectTitles } from "../hooks/use-my-tasks.js";
 import { useChangeTaskStatus } from "../hooks/use-tasks.js";
+import { usePlanStatusChange } from "../../sub-tasks/hooks/use-status-plan.js";
+import { SubTaskCount } from "../../sub-tasks/components/SubTaskCount.js";
 import { LabelChips } from "../../labels/components/LabelChips.js";
 import { TaskMeta } from "./TaskMeta.js";
+import { MyTasksTabs } from "../../time-tracker/components/MyTasksTabs.js";
 
 const TABS = ["current", "outstanding", "completed"] as const;
 type Tab = (typeof TABS)[number];
@@ -20,14 +23,20 @@ type Tab = (typeof TABS)[number];
 function MyTaskRow({ task, projectTitle }: { task: Task; projectTitle: string | undefined }) {
   const { t } = useTranslation();
   const changeStatus = useChangeTaskStatus(task.project_id);
+  const planStatus = usePlanStatusChange();
   const done = task.status === 1;
+  // Completing a task with open sub-tasks asks first whether they are completed too.
+  const setStatus = (status: number) =>
+    void planStatus(task.project_id, task, status).then((plan) => {
+      if (plan) changeStatus.mutate({ id: task.id, status, completeSubTasks: plan.completeSubTasks });
+    });
   return (
     <Group wrap="nowrap" align="flex-start" gap="sm" px="md" py="xs" data-testid={`my-task-${task.id}`}>
       <Checkbox
         mt={3}
         checked={done}
         disabled={!task.abilities.can_complete || changeStatus.isPending}
-        onChange={(event) => changeStatus.mutate({ id: task.id, status: event.currentTarget.checked ? 1 : 0 })}
+        onChange={(event) => setStatus(event.currentTarget.checked ? 1 : 0)}
         aria-label={done ? t("tasks.reopen", { title: task.title }) : t("tasks.complete", { title: task.title })}
       />
       <Group gap="xs" wrap="wrap" justify="space-between" style={{ flex: 1, minWidth: 0 }}>
@@ -49,7 +58,10 @@ function MyTaskRow({ task, projectTitle }: { task: Task; projectTitle: string | 
             {projectTitle ?? t("my_tasks.project_number", { id: task.project_id })}
           </Anchor>
         </Stack>
-        <TaskMeta task={task} />
+        <Group gap="xs" wrap="nowrap">
+          <SubTaskCount task={task} />
+          <TaskMeta task={task} />
+        </Group>
       </Group>
     </Group>
   );
@@ -112,9 +124,12 @@ export function MyTasksView() {
 
   return (
     <Stack maw={960} mx="auto" gap="md">
-      <Title order={1} size="h2">
-        {t("my_tasks.title")}
-      </Title>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Title order={1} size="h2">
+          {t("my_tasks.title")}
+        </Title>
+        <MyTasksTabs current="tasks" />
+      </Group>
       <Tabs value={tab} onChange={(next) => setParams(next && next !== "current" ? { tab: next } : {})} keepMounted={false}>
         <Tabs.List>
           {TABS.map((key) => (

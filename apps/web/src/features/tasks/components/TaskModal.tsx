@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Grid, Group, Modal, Paper, Stack, Text, Tooltip
 import { useMediaQuery } from "@mantine/hooks";
 import type { Project, Task } from "@plotline/contracts";
 import { IconInfoCircle, IconLock, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { DiscardGuardScope, DiscardPrompt, useDiscardGuard } from "../../../components/DiscardGuard.js";
@@ -11,6 +11,10 @@ import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { useRememberRecent } from "../../command-palette/hooks/use-recent-items.js";
 import { TaskLabelsField } from "../../labels/components/TaskLabelsField.js";
+import { SubTaskCount } from "../../sub-tasks/components/SubTaskCount.js";
+import { SubTasksSection } from "../../sub-tasks/components/SubTasksSection.js";
+import { usePlanStatusChange } from "../../sub-tasks/hooks/use-status-plan.js";
+import { TaskTimeSection } from "../../time-tracker/components/TaskTimeSection.js";
 import { formatDateTime } from "../../../lib/dates.js";
 import { useChangeTaskStatus, useDeleteTask, useTask, useUpdateTask } from "../hooks/use-tasks.js";
 import { TaskActivity } from "./TaskActivity.js";
@@ -46,6 +50,12 @@ function DeleteTask({ projectId, task, onDeleted }: { projectId: number; task: T
   );
 }
 
+/** Whether the focus is in another dialog than `own` (one opened over it, or a popover's portal). */
+function isInOtherDialog(own: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  return own !== null && active instanceof HTMLElement && !own.contains(active) && active.closest('[role="dialog"]') !== null;
+}
+
 /** The field a row key asked the modal to start in (`e`, `a`, `d`, `p` on a task row), from the link's state. */
 function useFocusField(): "title" | "assignees" | "due_date" | "priority" | undefined {
   const state: unknown = useLocation().state;
@@ -62,6 +72,21 @@ function TaskBody({ project, task, onClose }: { project: Project; task: Task; on
   const canEdit = task.abilities.can_edit;
   const canEditDetails = canEdit || task.abilities.can_edit_details;
   const save: SaveTask = (body, onFailed) => update.mutate({ id: task.id, body }, { onError: () => onFailed?.() });
+  const planStatus = usePlanStatusChange();
+  // Completing a task with open sub-tasks asks first; "Complete all" goes through change-status, which
+  // closes them in the same call. Cancelling puts the status field back.
+  const setStatus = (status: number, onFailed: () => void, { asEditor }: { asEditor: boolean }) => {
+    void planStatus(project.id, task, status).then((plan) => {
+      if (!plan) return onFailed();
+      if (asEditor && !plan.completeSubTasks) return save({ status }, onFailed);
+      changeStatus.mutate({ id: task.id, status, completeSubTasks: plan.completeSubTasks }, { onError: onFailed });
+    });
+  };
+  const saveField: SaveTask = (body, onFailed) => {
+    const { status, ...rest } = body;
+    if (status === undefined || Object.keys(rest).length > 0) return save(body, onFailed);
+    setStatus(status, () => onFailed?.(), { asEditor: true });
+  };
 
   return (
     <Grid gap="lg">
@@ -76,8 +101,8 @@ function TaskBody({ project, task, onClose }: { project: Project; task: Task; on
               canSetPrivacy={task.abilities.can_set_privacy}
               members={members}
               focusField={focusField}
-              onSave={save}
-              onChangeStatus={(status, onFailed) => changeStatus.mutate({ id: task.id, status }, { onError: onFailed })}
+              onSave={saveField}
+              onChangeStatus={(status, onFailed) => setStatus(status, onFailed, { asEditor: false })}
             />
             <TaskLabelsField projectId={project.id} task={task} canEdit={canEdit} onSave={save} />
             <Text size="xs" c="dimmed">
@@ -105,7 +130,9 @@ function TaskBody({ project, task, onClose }: { project: Project; task: Task; on
             saving={update.isPending}
             onSave={(html, done) => update.mutate({ id: task.id, body: { description: html } }, { onSuccess: done })}
           />
+          <SubTasksSection projectId={project.id} task={task} members={members} />
           <TaskAttachments projectId={project.id} task={task} />
+          <TaskTimeSection project={project} task={task} />
           <Divider />
           <CommentsPanel projectId={project.id} commentableType="task" commentableId={task.id} mentionUsers={members} />
           <Divider />
@@ -130,12 +157,18 @@ export function TaskModal({ project, taskId, onClose }: { project: Project; task
   useRememberRecent(data ? { type: "task", id: data.id, projectId: data.project_id, title: data.title } : null);
   // Fields save as they change; only a comment or description being written can be lost on closing.
   const guard = useDiscardGuard(false, onClose);
+  const contentRef = useRef<HTMLDivElement>(null);
+  // Escape pressed in a dialog over this one (a sub-task's delete confirmation, a date picker) closes that one only.
+  const requestClose = () => {
+    if (isInOtherDialog(contentRef.current)) return;
+    guard.requestClose();
+  };
 
   return (
     <>
-      <Modal.Root opened onClose={guard.requestClose} size={980} fullScreen={fullScreen} centered={!fullScreen}>
+      <Modal.Root opened onClose={requestClose} size={980} fullScreen={fullScreen} centered={!fullScreen}>
         <Modal.Overlay />
-        <Modal.Content aria-label={data?.title ?? t("tasks.task")}>
+        <Modal.Content ref={contentRef} aria-label={data?.title ?? t("tasks.task")}>
           <Modal.Header style={{ alignItems: "flex-start", gap: "var(--mantine-spacing-sm)" }}>
             <Group gap={6} wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
               {data?.meta.privacy === "1" && (
@@ -157,6 +190,11 @@ export function TaskModal({ project, taskId, onClose }: { project: Project; task
                   </Text>
                 )}
               </div>
+              {data && (
+                <div style={{ marginTop: 8, flexShrink: 0 }}>
+                  <SubTaskCount task={data} />
+                </div>
+              )}
             </Group>
             <Modal.CloseButton aria-label={t("common.close")} />
           </Modal.Header>

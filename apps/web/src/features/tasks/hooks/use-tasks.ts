@@ -73,11 +73,13 @@ export function useAttachToTask(projectId: number) {
 /**
  * Marks a task complete, incomplete or pending; assignees may do this without edit rights. `quiet` skips
  * the success toast, for callers that show their own (with Undo); errors are always toasted.
+ * `completeSubTasks` completes its open sub-tasks with it (ask first: sub-tasks' `usePlanStatusChange`).
  */
 export function useChangeTaskStatus(projectId: number, { quiet = false }: { quiet?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: number }) => changeTaskStatus(queryClient, projectId, id, status),
+    mutationFn: ({ id, status, completeSubTasks = false }: { id: number; status: number; completeSubTasks?: boolean }) =>
+      changeTaskStatus(queryClient, projectId, id, status, completeSubTasks),
     onError: quiet ? notifyError : undefined,
     meta: { silent: quiet },
   });
@@ -90,9 +92,13 @@ export async function updateTaskNow(queryClient: QueryClient, projectId: number,
   return answer;
 }
 
-/** Sets a task's status and writes the answer everywhere the task shows; for undo, which toasts on its own. */
-export async function changeTaskStatus(queryClient: QueryClient, projectId: number, id: number, status: number) {
-  const answer = await api.post(`${base(projectId)}/${id}/change-status`, { schema: taskAnswer, body: { status } });
+/**
+ * Sets a task's status and writes the answer everywhere the task shows; for undo, which toasts on its own.
+ * `completeSubTasks` completes its open sub-tasks in the same call.
+ */
+export async function changeTaskStatus(queryClient: QueryClient, projectId: number, id: number, status: number, completeSubTasks = false) {
+  const body = completeSubTasks ? { status, complete_sub_tasks: true } : { status };
+  const answer = await api.post(`${base(projectId)}/${id}/change-status`, { schema: taskAnswer, body });
   storeTask(queryClient, answer.data);
   return answer;
 }
