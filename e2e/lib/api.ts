@@ -11,6 +11,8 @@ export interface ApiSession {
   nonce: string;
   /** POSTs JSON to `/api/<path>` and answers the body; throws with the server's answer unless it is 2xx. */
   post: <T = { id: number }>(path: string, body: unknown) => Promise<{ data: T }>;
+  /** GETs `/api/<path>` and answers the body; throws with the server's answer unless it is 2xx. */
+  get: (path: string) => Promise<{ data: unknown }>;
 }
 
 /** Signs in through /api/auth/login on the server at `url`. */
@@ -38,6 +40,11 @@ async function sessionFrom(url: string, answer: Response, what: string): Promise
       const response = await postJson(`${url}/api/${path}`, body, { cookie, "x-pm-nonce": nonce });
       if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
       return (await response.json()) as { data: T };
+    },
+    get: async (path: string) => {
+      const response = await fetch(`${url}/api/${path}`, { headers: { cookie } });
+      if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { data: unknown };
     },
   };
 }

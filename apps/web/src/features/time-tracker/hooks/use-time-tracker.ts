@@ -66,7 +66,7 @@ export function useStartTimer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (task: TimedTask) =>
-      api.post("pm-pro/v2/time", { schema: startTimerResponse, body: { task_id: task.id, project_id: task.project_id, list_id: task.task_list_id } }),
+      api.post("pm-pro/v2/time/", { schema: startTimerResponse, body: { task_id: task.id, project_id: task.project_id, list_id: task.task_list_id } }),
     onSuccess: (answer, task) => {
       for (const warning of answer.meta.warnings) notifySticky(warning, i18next.t("time_tracker.warnings_title"));
       storeRunning(queryClient, answer.data, { id: task.id, title: task.title, project_id: task.project_id, task_list_id: task.task_list_id });
@@ -115,7 +115,7 @@ export function useDeleteTimeLog() {
 export function useAddCustomTime() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CustomTimeBody & { project_id: number }) => api.post("pm-pro/v2/custom-time", { schema: loggedAnswer, body }),
+    mutationFn: (body: CustomTimeBody & { project_id: number }) => api.post("pm-pro/v2/custom-time/", { schema: loggedAnswer, body }),
     onSuccess: (_answer, body) => invalidateAfter(queryClient, { entity: "time", projectIds: [body.project_id] }),
     meta: { silent: true },
   });
@@ -125,7 +125,7 @@ export function useAddCustomTime() {
 export function useOthersTime(projectId: number, taskId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.tasks.othersTime(projectId, taskId),
-    queryFn: ({ signal }) => api.get("pm-pro/v2/others-time", { schema: othersTimeResponse, query: { task_id: taskId }, signal }),
+    queryFn: ({ signal }) => api.get("pm-pro/v2/others-time/", { schema: othersTimeResponse, query: { task_id: taskId }, signal }),
     enabled,
   });
 }
