@@ -207,7 +207,6 @@ export const MESSAGES = {
     task_complete_cannot_delete_time: "This task is complete. Time can be deleted only while the task is incomplete.",
     task_complete_cannot_log_time: "This task is complete. Time can be logged only on an incomplete task.",
     time_log_not_found: "Time log not found",
-    timer_already_running_on_task: "Your timer is already running on this task.",
     timer_not_running: "Your time tracker is not running.",
     timer_not_running_on_task: "Your time tracker is not running on this task.",
     timer_on_task_stopped: "Your timer on \"{{title}}\" was stopped.",

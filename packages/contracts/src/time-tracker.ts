@@ -14,6 +14,9 @@ export const TIME_RUN_STATUS = { stopped: 0, running: 1 } as const;
 export const CUSTOM_TIME_MIN_SECONDS = 60;
 export const CUSTOM_TIME_MAX_SECONDS = 24 * 60 * 60;
 
+/** The earliest day custom time may be put on: older dates are typing mistakes, and not every time zone reaches them. */
+export const CUSTOM_TIME_EARLIEST_DAY = "1970-01-01";
+
 /** How a log was written: by the timer, or typed in (custom time, a timesheet cell). */
 export const TIME_SOURCES = ["timer", "custom"] as const;
 
@@ -70,7 +73,7 @@ export const customTimeBody = z.object({
   project_id: zId.optional(),
   hour: zInt.min(0, "Hours cannot be negative.").max(24, "Custom time can be at most 24 hours."),
   minute: zInt.min(0, "Minutes cannot be negative.").max(59, "Minutes go from 0 to 59: write 60 minutes as 1 hour."),
-  date: zDateString.optional(),
+  date: zDateString.refine((day) => day >= CUSTOM_TIME_EARLIEST_DAY, "The date cannot be before 1970.").optional(),
   note: z.string().trim().max(1000).default(""),
 });
 export type CustomTimeBody = z.infer<typeof customTimeBody>;

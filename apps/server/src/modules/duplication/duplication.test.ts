@@ -72,7 +72,7 @@ beforeAll(async () => {
   // The demo project, plus what the demo does not make yet: a sub-task, a task type, labels, saved
   // settings and a files tree with a private folder, a doc with a revision, a link and two uploads.
   const homepage = await taskId(web, "Homepage mock-up");
-  await post(ana, `/api/pm/v2/projects/${web}/tasks`, { title: "Hero image", parent_id: homepage, assignees: [demo.users.ben], estimation: 60, privacy: 1 });
+  await post(ana, `/api/pm/v2/projects/${web}/tasks`, { title: "Hero image", parent_id: homepage, assignees: [demo.users.ben], estimation: 60 });
   const bug = await post(ana, "/api/pm/v2/task-types", { title: "Bug" });
   await post(ana, `/api/pm/v2/projects/${web}/tasks`, {
     title: "Broken footer link", type_id: bug.id, priority: 2, start_at: "2026-04-01", due_date: "2026-04-03", assignees: [demo.users.chloe, demo.users.ben],
@@ -149,7 +149,8 @@ describe("POST /api/pm-pro/v2/duplicate/project/:project", () => {
     expect(copy.lists.find((list) => list.title === "Budget")).toMatchObject({ privacy: 1, status: 1, milestone: null });
     expect(copy.lists.find((list) => list.title === "Design")).toMatchObject({ milestone: "Public launch" });
     expect(copy.tasks).toHaveLength(10);
-    expect(copy.tasks.find((task) => task.title === "Hero image")).toMatchObject({ parent: "Homepage mock-up", privacy: 1, labels: ["Design"], estimation: 60 });
+    expect(copy.tasks.find((task) => task.title === "Hero image")).toMatchObject({ parent: "Homepage mock-up", privacy: 0, labels: ["Design"], estimation: 60 });
+    expect(copy.tasks.find((task) => task.title === "Internal margin review")).toMatchObject({ privacy: 1 });
     expect(copy.tasks.find((task) => task.title === "Homepage mock-up")).toMatchObject({ status: 1, estimation: 480, assignees: [demo.users.ben] });
     expect(copy.tasks.find((task) => task.title === "Icon set")).toMatchObject({ labels: ["Design", "Urgent"] });
     expect(copy.tasks.find((task) => task.title === "Broken footer link")).toMatchObject({ priority: 2, start_at: "2026-04-01", due_date: "2026-04-03" });

@@ -388,6 +388,40 @@ describe("privacy follows the parent", () => {
   });
 });
 
+describe("sub-tasks added through the task creation call", () => {
+  const createWithParent = (session: Session, payload: Record<string, unknown>) =>
+    session.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/tasks`, payload });
+
+  it("refuses a privacy other than the parent's, writing nothing", async () => {
+    const board = await createList(cast.manager, projectId, { title: "Created with a parent" });
+    const hidden = await createTask(cast.manager, projectId, { title: "Private parent", privacy: true, board_id: board.id });
+    const open = await createTask(cast.manager, projectId, { title: "Public parent", board_id: board.id });
+    const before = await counts();
+    for (const [parent, privacy] of [[hidden.id, false], [open.id, true]] as const) {
+      const response = await createWithParent(cast.manager, { title: "Step", parent_id: parent, privacy });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json().data.params as Record<string, string[]>)).toEqual(["privacy"]);
+    }
+    expect(await counts()).toEqual(before);
+    // A public step of the private parent would have shown its title to the client.
+    expect((await list(cast.manager, hidden.id)).data).toEqual([]);
+    const same = await createWithParent(cast.manager, { title: "Private step", parent_id: hidden.id, privacy: true });
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await parentTask(hidden.id)).sub_tasks).toEqual({ total: 1, complete: 0 });
+  });
+
+  it("keeps the rule of who may add sub-tasks: not a co-worker who neither made nor is assigned to the parent", async () => {
+    const board = await createList(cast.manager, projectId, { title: "Not theirs" });
+    const parent = await createTask(cast.manager, projectId, { title: "Someone else's", board_id: board.id });
+    const before = await counts();
+    const response = await createWithParent(cast.coWorker, { title: "Sneaked in", parent_id: parent.id });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(await counts()).toEqual(before);
+    // Through the sub-tasks call the answer is the same.
+    expect((await cast.coWorker.inject({ method: "POST", url: subTasksUrl(parent.id), payload: { title: "Sneaked in" } })).statusCode).toBe(403);
+  });
+});
+
 describe("the parent's roll-ups", () => {
   it("counts sub-tasks and sums estimation after create, update, complete and delete", async () => {
     const parent = await createTask(cast.manager, projectId, { title: "Rolled", estimation: 60 });

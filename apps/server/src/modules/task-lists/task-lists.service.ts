@@ -20,6 +20,7 @@ import { countTasksByList, pageTasksByList } from "../tasks/task-pages.service.j
 import { taskLoader } from "../tasks/tasks.loader.js";
 import { keepTask, keptTaskFor, TASK_READ_TABLES, type KeptTask, type TaskReader } from "../tasks/kept-task.js";
 import { runningTimers } from "../time-tracker/task-time.js";
+import { stopTimersOnDeleted } from "../time-tracker/time-tracker.service.js";
 import { privacyView, taskPrivacyScope } from "../tasks/tasks.policy.js";
 import type { TrashService } from "../trash/trash.service.js";
 import { taskListAbilities, taskListPolicy } from "./task-lists.policy.js";
@@ -315,6 +316,7 @@ export function taskListsService(
       return trash.discard(actor, {
         projectId, kind: "task_list", roots: { task_lists: [listId] },
         events: [{ name: "task_list.deleted", payload: { projectId, id: listId, title: list.title, privacyScope: scopeOf(list) } }],
+        before: (trx) => stopTimersOnDeleted(trx, actor, ctx.config.timerMaxHours, { listIds: [listId] }),
       });
     },
 

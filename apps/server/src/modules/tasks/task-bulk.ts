@@ -15,6 +15,7 @@ import { findTaskList } from "../task-lists/task-lists.service.js";
 import type { TaskListRow } from "../task-lists/task-lists.tables.js";
 import type { TrashService } from "../trash/trash.service.js";
 import type { RunningTimers } from "../time-tracker/task-time.js";
+import { stopTimersOnDeleted } from "../time-tracker/time-tracker.service.js";
 import type { TaskLoader } from "./tasks.loader.js";
 import { privacyView, taskPolicy, taskPrivacyScope } from "./tasks.policy.js";
 import { tasksRepository, type TaskWithList } from "./tasks.repository.js";
@@ -217,6 +218,7 @@ export function taskBulkChanges(ctx: AppContext, access: ProjectAccessService, a
       events: selection.tasks.map((task) => ({
         name: "task.deleted", payload: { projectId: task.project_id, id: task.id, title: task.title, privacyScope: scopeOf(task) },
       })),
+      before: (trx) => stopTimersOnDeleted(trx, actor, ctx.config.timerMaxHours, { taskIds: ids }),
     });
     return { data: [], meta: { changed_ids: ids, deleted_ids: ids }, undo };
   }

@@ -176,7 +176,7 @@ describe("private tasks read like missing ones when named by id", () => {
   beforeAll(async () => {
     project = (await createProjectWithCast(cast, { title: "Named by id" })).id;
     inboxId = (await t.database.db.selectFrom("task_lists").select("id").where("project_id", "=", project).where("is_inbox", "=", 1).executeTakeFirstOrThrow()).id;
-    privateTaskId = (await createTask(cast.manager, project, { title: "Private parent", privacy: 1 })).id;
+    privateTaskId = (await createTask(cast.manager, project, { title: "Private parent", privacy: 1, assignees: [cast.coWorker.userId] })).id;
   });
 
   it("refuses a sub-task under a private parent the caller cannot see with the same 400 as a missing parent", async () => {
@@ -189,7 +189,7 @@ describe("private tasks read like missing ones when named by id", () => {
     expect(hidden.json().data.params).toEqual({ parent_id: ["Choose a task of this project."] });
     const subTasks = await t.database.db.selectFrom("tasks").select("id").where("parent_id", "=", privateTaskId).where("parent_id", "<>", 0).execute();
     expect(subTasks).toEqual([]);
-    const byCoWorker = await cast.coWorker.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks`, payload: { title: "Child", parent_id: privateTaskId } });
+    const byCoWorker = await cast.coWorker.inject({ method: "POST", url: `/api/pm/v2/projects/${project}/tasks`, payload: { title: "Child", parent_id: privateTaskId, privacy: 1 } });
     expect(byCoWorker.statusCode, byCoWorker.body).toBe(200);
   });
 

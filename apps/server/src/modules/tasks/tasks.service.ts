@@ -23,8 +23,10 @@ import { projectIdsOf, scopesFor, searchFilters } from "./task-search.js";
 import { readTaskLinks, taskChanges } from "./task-changes.js";
 import { keepTask, keptTaskFor, TASK_READ_TABLES, type KeptTask } from "./kept-task.js";
 import { runningTimers } from "../time-tracker/task-time.js";
-import { ownLogsOfTasks } from "../time-tracker/time-tracker.service.js";
+import { timeLogAsOf } from "../time-tracker/time-tracker.presenter.js";
+import { ownLogsOfTasks, stopTimersOnDeleted } from "../time-tracker/time-tracker.service.js";
 import type { ModuleStatesService } from "../module-states/module-states.service.js";
+import { subTaskPolicy } from "../sub-tasks/sub-tasks.policy.js";
 import { taskBulkChanges } from "./task-bulk.js";
 import { checkSubTaskPrivacy, followParentPrivacy } from "./sub-task-writes.js";
 import { emptyRelations, taskLoader } from "./tasks.loader.js";
@@ -110,7 +112,9 @@ export function tasksService(
   async function ownLogsOf(actor: Actor, taskId: number): Promise<TimeLog[]> {
     if (!(await moduleStates.isActive("time_tracker"))) return [];
     const kept = await ownLogs.get(`${actor.id}|${taskId}`, async () => ({ logs: (await ownLogsOfTasks(ctx.db, [taskId], actor)).get(taskId) ?? [] }));
-    return kept.logs;
+    // A running timer's total is counted up to this answer, not up to when its logs were kept.
+    const now = new Date();
+    return kept.logs.map((log) => timeLogAsOf(log, now));
   }
 
   const bulk = taskBulkChanges(ctx, access, attachments, loader, trash, { running, ownLogsOf: ownLogsOfMany });
@@ -283,6 +287,12 @@ export function tasksService(
       const parentUsable = parent !== undefined && parent.project_id === projectId && parent.parent_id === 0
         && taskPolicy.canSee(privacyView(projectAccess), parent, { privacy: parent.list_privacy });
       if (input.parent_id > 0 && !parentUsable) throw invalidField("parent_id", say("tasks.choose_task_project"));
+      if (parent) {
+        // The sub-tasks' rules hold here too (sub-tasks/README.md): who may add one, and its parent's privacy.
+        const parentAssignees = projectAccess.isManager ? [] : (await tasks.findAssignees([parent.id])).map((row) => row.user_id);
+        if (!subTaskPolicy.canCreate(projectAccess, parent, parentAssignees)) throw forbidden(say("sub_tasks.who_may_create"));
+        if ((input.privacy ? 1 : 0) !== parent.privacy) throw invalidField("privacy", say("tasks.sub_task_privacy_follows_parent"));
+      }
       const [list, , type] = await Promise.all([
         resolveList(projectAccess, parent ? parent.task_list_id : input.board_id),
         checkAssignees(projectId, input.assignees),
@@ -445,6 +455,7 @@ export function tasksService(
       return trash.discard(actor, {
         projectId, kind: "task", roots: { tasks: [taskId] },
         events: [{ name: "task.deleted", payload: { projectId, id: taskId, title: task.title, privacyScope: taskPrivacyScope(task, { privacy: task.list_privacy }) } }],
+        before: (trx) => stopTimersOnDeleted(trx, actor, ctx.config.timerMaxHours, { taskIds: [taskId] }),
       });
     },
 

@@ -186,6 +186,33 @@ describe("forgotten timers", () => {
   });
 });
 
+describe("the task's own logs", () => {
+  it("give a running timer's total up to each answer, not up to when the task was first read", async () => {
+    const taskId = await taskFor(cast.coWorker, "Watched");
+    clockAt("2026-03-16T09:00:00Z");
+    expect((await start(cast.coWorker, taskId)).statusCode).toBe(200);
+    const read = async () => {
+      const response = await cast.coWorker.inject({ method: "GET", url: `/api/pm/v2/projects/${projectId}/tasks/${taskId}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data as { time: { data?: TimeLog[] } }).time.data ?? [];
+    };
+    expect((await read()).map((log) => [log.run_status, log.total])).toEqual([[1, 0]]);
+    clockAt("2026-03-16T10:30:05Z");
+    expect((await read()).map((log) => [log.run_status, log.total, log.hour, log.minute])).toEqual([[1, 5405, 1, 30]]);
+  });
+});
+
+describe("custom time on a day long past", () => {
+  it("is refused on the date, never a 500, whatever the site's time zone", async () => {
+    const taskId = await taskFor(cast.coWorker, "Archaeology");
+    for (const date of ["0999-05-01", "0001-01-01"]) {
+      const response = await custom(cast.coWorker, { task_id: taskId, hour: 1, minute: 0, date });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(Object.keys(response.json().data.params as Record<string, string[]>)).toEqual(["date"]);
+    }
+  });
+});
+
 describe("ownLogsOfTasks", () => {
   it("gives the caller's own logs on a task, newest first, deletable only while their timer is stopped", async () => {
     const taskId = (await createTask(cast.manager, projectId, { title: "Shared", assignees: [cast.coWorker.userId, cast.manager.userId] })).id;

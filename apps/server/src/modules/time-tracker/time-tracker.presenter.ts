@@ -58,3 +58,11 @@ export function presentTimeLog(row: TimeLogRow, user: User, abilities: { can_del
     abilities: { can_delete: abilities.can_delete },
   };
 }
+
+/** A log presented earlier, as of `now`: a running log's total is the time up to this answer. */
+export function timeLogAsOf(log: TimeLog, now: Date): TimeLog {
+  if (log.run_status !== TIME_RUN_STATUS.running) return log;
+  const total = Math.max(0, Math.floor((now.getTime() - Date.parse(log.start)) / 1000));
+  const { hour, minute } = splitSeconds(total);
+  return { ...log, total, hour, minute };
+}

@@ -175,6 +175,15 @@ export function timeTrackerRepository(db: Kysely<Database>) {
       return logsWithTask().where("time_logs.user_id", "=", userId).where("time_logs.run_status", "=", RUNNING).executeTakeFirst();
     },
 
+    /** Running timers on these tasks or their sub-tasks, or on tasks of these lists: 500 ids per statement. */
+    async findRunningOn(doomed: { taskIds?: readonly number[]; listIds?: readonly number[] }): Promise<LogWithTask[]> {
+      const running = () => logsWithTask().where("time_logs.run_status", "=", RUNNING);
+      const onTasks = await inChunks(doomed.taskIds ?? [], (chunk) =>
+        running().where((eb) => eb.or([eb("tasks.id", "in", chunk), eb.and([eb("tasks.parent_id", "in", chunk), eb("tasks.parent_id", "<>", 0)])])).execute());
+      const onLists = await inChunks(doomed.listIds ?? [], (chunk) => running().where("tasks.task_list_id", "in", chunk).execute());
+      return [...new Map([...onTasks, ...onLists].map((log) => [log.id, log])).values()];
+    },
+
     /** Running timers started at or before `startedBefore` (stored UTC), oldest first. */
     findRunningStartedBefore(startedBefore: string, limit: number): Promise<LogWithTask[]> {
       return logsWithTask()

@@ -63,6 +63,55 @@ function timePayload(task: Pick<LogWithTask, "task_title" | "task_privacy" | "li
   };
 }
 
+interface StopOptions {
+  /** The answer tells the log's owner, so a stop at the cap needs no notice later. */
+  ownerSees: boolean;
+  note?: string;
+}
+
+/**
+ * Stops a running log inside `trx`: at `now`, or at exactly its start plus the cap when it ran longer, and
+ * records the time logged. Undefined when someone else stopped it first.
+ */
+async function stopRunningLog(
+  trx: Kysely<Database>,
+  actor: Actor | null,
+  log: LogWithTask,
+  now: Date,
+  capSeconds: number,
+  options: StopOptions,
+): Promise<TimeLogRow | undefined> {
+  const capped = secondsSince(log.started_at, now) >= capSeconds;
+  const at = toStoredTimestamp(now);
+  const stopped = await timeTrackerRepository(trx).stopLog(log.id, {
+    stopped_at: capped ? addSeconds(log.started_at, capSeconds) : at,
+    total_seconds: capped ? capSeconds : secondsSince(log.started_at, now),
+    stopped_by_cap: capped ? 1 : 0,
+    cap_seen_at: capped && options.ownerSees ? at : null,
+    ...(options.note !== undefined && { note: options.note }),
+    updated_at: at,
+  });
+  if (stopped) await recordEvent(trx, actor, { name: "time.logged", payload: timePayload(log, stopped) });
+  return stopped;
+}
+
+/**
+ * Stops the timers running on what a delete is about to remove (`taskIds`: those tasks and their sub-tasks;
+ * `listIds`: every task of those lists), inside the delete's transaction and before the trash keeps the rows.
+ * The trash then keeps stopped logs only, so an undo never brings back a running timer beside the one its
+ * owner has started since (the database holds one per user).
+ */
+export async function stopTimersOnDeleted(
+  trx: Kysely<Database>,
+  actor: Actor,
+  maxHours: number,
+  doomed: { taskIds?: readonly number[]; listIds?: readonly number[] },
+): Promise<void> {
+  const now = new Date();
+  const running = await timeTrackerRepository(trx).findRunningOn(doomed);
+  for (const log of running) await stopRunningLog(trx, actor, log, now, maxHours * 3600, { ownerSees: false });
+}
+
 /**
  * The time tracker (README.md): a timer per user that runs on the server, custom time, deleting logs, the
  * managers' view of everyone's time on a task, timesheets, and the cap that stops forgotten timers.
@@ -77,30 +126,8 @@ export function timeTrackerService(ctx: AppContext, access: ProjectAccessService
     return secondsSince(log.started_at, now) >= capSeconds;
   }
 
-  /**
-   * Stops a running log inside `trx`: at `now`, or at exactly its start plus the cap when it ran longer, and
-   * records the time logged. `ownerSees`: the answer tells its owner, so a cap stop needs no notice later.
-   * Undefined when someone else stopped it first.
-   */
-  async function stopRunning(
-    trx: Kysely<Database>,
-    actor: Actor | null,
-    log: LogWithTask,
-    now: Date,
-    options: { ownerSees: boolean; note?: string },
-  ): Promise<TimeLogRow | undefined> {
-    const capped = isPastCap(log, now);
-    const at = toStoredTimestamp(now);
-    const stopped = await timeTrackerRepository(trx).stopLog(log.id, {
-      stopped_at: capped ? addSeconds(log.started_at, capSeconds) : at,
-      total_seconds: capped ? capSeconds : secondsSince(log.started_at, now),
-      stopped_by_cap: capped ? 1 : 0,
-      cap_seen_at: capped && options.ownerSees ? at : null,
-      ...(options.note !== undefined && { note: options.note }),
-      updated_at: at,
-    });
-    if (stopped) await recordEvent(trx, actor, { name: "time.logged", payload: timePayload(log, stopped) });
-    return stopped;
+  function stopRunning(trx: Kysely<Database>, actor: Actor | null, log: LogWithTask, now: Date, options: StopOptions): Promise<TimeLogRow | undefined> {
+    return stopRunningLog(trx, actor, log, now, capSeconds, options);
   }
 
   /**
@@ -160,10 +187,9 @@ export function timeTrackerService(ctx: AppContext, access: ProjectAccessService
     const { started, stopped, before } = await transact(ctx, async (trx) => {
       const logs = timeTrackerRepository(trx);
       const running = await logs.findRunningLog(actor.id);
-      // A timer left past the cap on this very task is stopped there, and a fresh one starts.
-      if (running && running.task_id === task.id && !isPastCap(running, now)) {
-        throw new AppError("rule_broken", say("time_tracker.timer_already_running_on_task"));
-      }
+      // Already running on this task (a second tab, a double click): it goes on as it is. A timer left
+      // past the cap on this very task is stopped there, and a fresh one starts.
+      if (running && running.task_id === task.id && !isPastCap(running, now)) return { started: running, stopped: undefined, before: undefined };
       const stoppedRow = running ? await stopRunning(trx, actor, running, now, { ownerSees: true }) : undefined;
       const startedRow = await logs.insertLog({
         task_id: task.id,

@@ -200,12 +200,16 @@ describe("one running timer per user", () => {
     expect(running).toMatchObject({ data: { task_id: second }, meta: { task: { id: second, project_id: projectId }, capped: [], max_hours: 10 } });
   });
 
-  it("refuses a second start on the task already timed", async () => {
+  it("answers a second start on the task already timed with the timer that runs, writing nothing", async () => {
     const taskId = await taskFor([cast.coWorker]);
-    expect((await start(cast.coWorker, taskId)).statusCode).toBe(200);
+    const first = await start(cast.coWorker, taskId);
+    expect(first.statusCode).toBe(200);
+    const logsBefore = await t.database.db.selectFrom("time_logs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     const again = await start(cast.coWorker, taskId);
-    expect(again.statusCode).toBe(422);
-    expect(again.json().message).toBe("Your timer is already running on this task.");
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ data: { time_id: first.json().data.time_id, run_status: 1 }, meta: { warnings: [], stopped: null } });
+    const logsAfter = await t.database.db.selectFrom("time_logs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(logsAfter.n)).toBe(Number(logsBefore.n));
     expect(await runningCount(cast.coWorker.userId)).toBe(1);
   });
 
@@ -219,8 +223,10 @@ describe("one running timer per user", () => {
     const warned = started.filter((response) => (response.json() as StartedTimer).meta.warnings.length === 1);
     expect(warned.length).toBe(started.length - 1);
     await stop(cast.coWorker);
+    // Two starts on one task at once: one timer, which both answer.
     const onOne = await Promise.all([start(cast.coWorker, a), start(cast.coWorker, a)]);
-    expect(statusesOf(onOne).sort()).toEqual([200, 422]);
+    expect(statusesOf(onOne)).toEqual([200, 200]);
+    expect(new Set(onOne.map((response) => (response.json() as StartedTimer).data.time_id)).size).toBe(1);
     expect(await runningCount(cast.coWorker.userId)).toBe(1);
   });
 
@@ -353,6 +359,42 @@ describe("the task's time", () => {
       expect.objectContaining({ name: "time.logged", projectId, taskId, userId: cast.coWorker.userId, seconds: 2400, source: "custom", stoppedByCap: false }),
       expect.objectContaining({ name: "time.deleted", projectId, taskId, seconds: 2400 }),
     ]);
+  });
+});
+
+describe("undo of a deleted task", () => {
+  it("brings a task back with its time, even when the owner of a timer that ran on it has started another", async () => {
+    const deleted = await taskFor([cast.coWorker]);
+    const next = await taskFor([cast.coWorker]);
+    const log = await logged(cast.coWorker, deleted, 0, 30);
+    expect((await start(cast.coWorker, deleted)).statusCode).toBe(200);
+    const removed = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/tasks/${deleted}/delete` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The timer went with its task: the owner starts one elsewhere before the undo.
+    expect((await start(cast.coWorker, next)).statusCode).toBe(200);
+    const undone = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/undo/${(removed.json() as { undo: { id: number } }).undo.id}` });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await runningCount(cast.coWorker.userId)).toBe(1);
+    const running = (await cast.coWorker.inject({ method: "GET", url: "/api/pm-pro/v2/time/running" })).json();
+    expect(running.data).toMatchObject({ task_id: next });
+    const back = await t.database.db.selectFrom("time_logs").select(["id", "run_status", "total_seconds"]).where("task_id", "=", deleted).orderBy("id").execute();
+    expect(back.map((row) => [row.id, row.run_status])).toEqual([[log.time_id, 0], [expect.any(Number), 0]]);
+    expect((await readTask(deleted)).time.meta.totalTime).toBe(1800 + (back[1]?.total_seconds ?? 0));
+  });
+
+  it("brings a deleted list back with its tasks' time, the timer that ran there stopped", async () => {
+    const list = await createList(cast.manager, projectId, { title: "Going away" });
+    const inList = await taskFor([cast.coWorker], { board_id: list.id });
+    const next = await taskFor([cast.coWorker]);
+    expect((await start(cast.coWorker, inList, projectId, list.id)).statusCode).toBe(200);
+    const removed = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/task-lists/${list.id}/delete` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await start(cast.coWorker, next)).statusCode).toBe(200);
+    const undone = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/undo/${(removed.json() as { undo: { id: number } }).undo.id}` });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await runningCount(cast.coWorker.userId)).toBe(1);
+    const back = await t.database.db.selectFrom("time_logs").select("run_status").where("task_id", "=", inList).execute();
+    expect(back.map((row) => row.run_status)).toEqual([0]);
   });
 });
 

@@ -8,14 +8,13 @@ import { timePolicy } from "./time-tracker.policy.js";
 import { presentTimeUser, presentViewer } from "./time-tracker.presenter.js";
 import type { TimesheetCell, TimeTrackerRepository } from "./time-tracker.repository.js";
 
+// One collator for every comparison: `localeCompare` with options builds one per call, which made sorting
+// a month of a busy sheet most of its answer's time.
+const titles = new Intl.Collator("en", { sensitivity: "base" });
+
 /** Rows by project title, then task title (ignoring case), then id: the order a sheet is read in. */
 function byProjectThenTask(a: TimesheetRow, b: TimesheetRow): number {
-  const options = { sensitivity: "base" } as const;
-  return (
-    a.task.project_title.localeCompare(b.task.project_title, "en", options) ||
-    a.task.title.localeCompare(b.task.title, "en", options) ||
-    a.task.id - b.task.id
-  );
+  return titles.compare(a.task.project_title, b.task.project_title) || titles.compare(a.task.title, b.task.title) || a.task.id - b.task.id;
 }
 
 /**

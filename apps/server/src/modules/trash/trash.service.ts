@@ -28,6 +28,11 @@ export interface Discard {
   roots: Readonly<Record<string, readonly number[]>>;
   /** The `*.deleted` events, recorded with the delete; their `*.restored` twins are recorded on undo. */
   events: readonly DeletionEvent[];
+  /**
+   * What the delete changes first, in its transaction, so that the rows kept are the ones to bring back
+   * (the time tracker stops the timers running on the tasks going).
+   */
+  before?: (trx: Kysely<Database>) => Promise<void>;
 }
 
 /** The event a restore records for a deletion: the same payload under the `restored` name. */
@@ -113,6 +118,7 @@ export function trashService(ctx: AppContext, access: ProjectAccessService, modu
       const entry = await transact(ctx, async (trx) => {
         const repository = trashRepository(trx);
         const keys = await schemaKeys(trx);
+        if (what.before) await what.before(trx);
         const snapshot = await collectDeleted(repository, keys, what.roots, { lock });
         await removeCollected(repository, keys, snapshot);
         await recordEvents(trx, actor, what.events);
