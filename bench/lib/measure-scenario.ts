@@ -59,7 +59,7 @@ export async function measureScenario(
   settings: RunSettings,
 ): Promise<ScenarioMeasurement> {
   const prepared = await scenario.prepare(ctx);
-  const load = { origin: target.origin, request: prepared, connections: settings.connections };
+  const load = { origin: target.origin, request: prepared, connections: scenario.connections ?? settings.connections };
   const request = cycleOf(prepared)();
   try {
     await runLoad({ ...load, seconds: settings.warmupSeconds, warmUp: true });

@@ -47,12 +47,16 @@ export type ScenarioSpec<TSeed> =
   | {
       name: string;
       target: Target;
+      /** Connections of the load when not the run's (one: what a single person does with their own state). */
+      connections?: number;
       seed?: undefined;
       request: (ctx: BenchContext) => ScenarioLoad;
     }
   | {
       name: string;
       target: Target;
+      /** Connections of the load when not the run's (one: what a single person does with their own state). */
+      connections?: number;
       /** Runs once, before the warm-up, outside any measurement. */
       seed: (ctx: BenchContext) => Promise<TSeed>;
       request: (ctx: BenchContext, seeded: TSeed) => ScenarioLoad;
@@ -62,6 +66,8 @@ export type ScenarioSpec<TSeed> =
 export interface Scenario {
   name: string;
   target: Target;
+  /** Connections of the load, when the scenario fixes them. */
+  connections?: number;
   /** Seeds (when the scenario has a seed) and returns the request (or cycle of requests) to load. */
   prepare: (ctx: BenchContext) => Promise<ScenarioLoad>;
 }
@@ -71,11 +77,11 @@ export interface Scenario {
  * hold scenarios with different seeds in one list without casts.
  */
 export function defineScenario<TSeed = undefined>(spec: ScenarioSpec<TSeed>): Scenario {
-  const { name, target } = spec;
+  const { name, target, connections } = spec;
   if (spec.seed === undefined) {
     const { request } = spec;
-    return { name, target, prepare: async (ctx) => request(ctx) };
+    return { name, target, connections, prepare: async (ctx) => request(ctx) };
   }
   const { seed, request } = spec;
-  return { name, target, prepare: async (ctx) => request(ctx, await seed(ctx)) };
+  return { name, target, connections, prepare: async (ctx) => request(ctx, await seed(ctx)) };
 }

@@ -68,13 +68,18 @@ async function seedSubTaskProject(ctx: BenchContext): Promise<SubTaskProject> {
   for (let offset = 0; offset < logs.length; offset += BATCH) await db.insertInto("time_logs").values(logs.slice(offset, offset + BATCH)).execute();
   await sql.raw(kind === "postgres" ? "vacuum analyze" : "analyze").execute(db);
 
-  const busiest = await db.selectFrom("time_logs").select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("project_id", "=", projectId).groupBy("user_id").orderBy("n", "desc").executeTakeFirstOrThrow();
-  const open = [...firstOfTask.values()].find((task) => task.user_id === busiest.user_id && task.status === 0 && task.privacy === 0);
-  if (!open) throw new Error("the busiest member has no open public task");
-  const user = await db.selectFrom("users").select("email").where("id", "=", busiest.user_id).executeTakeFirstOrThrow();
+  // The co-worker with the most logged tasks who has an open public task to time (clients log no time).
+  const coWorkers = new Set((await db.selectFrom("project_members").select("user_id")
+    .where("project_id", "=", projectId).where("role_id", "=", 2).execute()).map((row) => row.user_id));
+  const logged = new Map<number, number>();
+  for (const task of firstOfTask.values()) if (task.user_id !== null && coWorkers.has(task.user_id)) logged.set(task.user_id, (logged.get(task.user_id) ?? 0) + 1);
+  const openTaskOf = (userId: number) => [...firstOfTask.values()].find((task) => task.user_id === userId && task.status === 0 && task.privacy === 0);
+  const busiest = [...logged.entries()].sort((a, b) => b[1] - a[1]).map(([userId]) => userId).find((userId) => openTaskOf(userId) !== undefined);
+  const open = busiest === undefined ? undefined : openTaskOf(busiest);
+  if (busiest === undefined || !open) throw new Error("no co-worker assignee has an open public task");
+  const user = await db.selectFrom("users").select("email").where("id", "=", busiest).executeTakeFirstOrThrow();
   const token = await createUserToken(ctx.plotline.origin, { email: user.email, password: LOAD_PASSWORD });
-  return { load, userId: busiest.user_id, token, taskId: open.id, listId: open.task_list_id };
+  return { load, userId: busiest, token, taskId: open.id, listId: open.task_list_id };
 }
 
 let subTaskProject: Promise<SubTaskProject> | null = null;
@@ -92,10 +97,14 @@ export const taskListsWithSubTasks = defineScenario({
   }),
 });
 
-/** Starting and stopping one's timer on a task, in turn: each stop writes a log. */
+/**
+ * Starting and stopping one's timer on a task, in turn: each stop writes a log. One connection, as a person
+ * has one timer: two connections would start it twice or stop it twice, which are refused.
+ */
 export const timerStartStop = defineScenario({
-  name: "POST time start + stop",
+  name: "POST time start + stop (1 connection)",
   target: "plotline",
+  connections: 1,
   seed: ensureSubTaskProject,
   request: (_ctx, seeded) => {
     const headers = { authorization: `Bearer ${seeded.token}` };
