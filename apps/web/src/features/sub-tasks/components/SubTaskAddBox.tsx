@@ -1,12 +1,9 @@
-import { Group, Loader, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { IconCheck, IconPlus } from "@tabler/icons-react";
+import { TextInput, VisuallyHidden } from "@mantine/core";
+import { QUICK_ADDED_MS, useQuickAddSections } from "../../../components/QuickAddFeedback.js";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateSubTask } from "../hooks/use-sub-tasks.js";
 import { showSubTaskError } from "./show-error.js";
-
-/** How long the inline "Added" stays after the last sub-task was added. */
-const ADDED_MS = 2500;
 
 /**
  * Quick add under a task's sub-tasks: type a title, press Enter, and it is added at the end. The field
@@ -24,7 +21,7 @@ export function SubTaskAddBox({ projectId, parentId, parentTitle }: { projectId:
 
   useEffect(() => {
     if (added === null) return;
-    const timer = window.setTimeout(() => setAdded(null), ADDED_MS);
+    const timer = window.setTimeout(() => setAdded(null), QUICK_ADDED_MS);
     return () => window.clearTimeout(timer);
   }, [added]);
 
@@ -48,6 +45,7 @@ export function SubTaskAddBox({ projectId, parentId, parentTitle }: { projectId:
       .finally(() => setSending((count) => count - 1));
   };
 
+  const sections = useQuickAddSections({ sending, added, testId: "sub-task-added" });
   return (
     <>
       <TextInput
@@ -67,18 +65,7 @@ export function SubTaskAddBox({ projectId, parentId, parentTitle }: { projectId:
         }}
         placeholder={t("sub_tasks.add")}
         aria-label={t("sub_tasks.add_label", { title: parentTitle })}
-        leftSection={sending > 0 ? <Loader size={14} /> : <IconPlus size={14} aria-hidden />}
-        rightSectionWidth={added ? 80 : undefined}
-        rightSection={
-          added && sending === 0 ? (
-            <Group gap={4} wrap="nowrap" c="var(--plotline-color-success)" aria-hidden data-testid="sub-task-added">
-              <IconCheck size={14} />
-              <Text size="xs" fw={500}>
-                {t("task_lists.quick_added")}
-              </Text>
-            </Group>
-          ) : null
-        }
+        {...sections}
         maxLength={255}
         data-testid="sub-task-add"
       />

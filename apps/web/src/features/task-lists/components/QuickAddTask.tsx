@@ -1,14 +1,11 @@
-import { Group, Loader, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { TextInput, VisuallyHidden } from "@mantine/core";
+import { QUICK_ADDED_MS, useQuickAddSections } from "../../../components/QuickAddFeedback.js";
 import type { Task } from "@plotline/contracts";
-import { IconCheck, IconPlus } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isShown } from "../hooks/use-task-rows.js";
 import { useCreateTask } from "../../tasks/hooks/use-tasks.js";
 import { parseQuickAdd } from "../../tasks/quick-add.js";
-
-/** How long the inline "Added" stays after the last task was added. */
-const ADDED_MS = 2500;
 
 /**
  * A one-line field at the foot of a list: type a title, press Enter, and the task is in that list. The
@@ -26,7 +23,7 @@ export function QuickAddTask({ projectId, listId, listTitle, onAdded }: { projec
 
   useEffect(() => {
     if (added === null) return;
-    const timer = window.setTimeout(() => setAdded(null), ADDED_MS);
+    const timer = window.setTimeout(() => setAdded(null), QUICK_ADDED_MS);
     return () => window.clearTimeout(timer);
   }, [added]);
 
@@ -51,6 +48,7 @@ export function QuickAddTask({ projectId, listId, listTitle, onAdded }: { projec
       .finally(() => setSending((count) => count - 1));
   };
 
+  const sections = useQuickAddSections({ sending, added, testId: "quick-add-added" });
   return (
     <>
       <TextInput
@@ -75,18 +73,7 @@ export function QuickAddTask({ projectId, listId, listTitle, onAdded }: { projec
         }}
         placeholder={t("task_lists.quick_add")}
         aria-label={t("task_lists.quick_add_label", { title: listTitle })}
-        leftSection={sending > 0 ? <Loader size={14} /> : <IconPlus size={14} aria-hidden />}
-        rightSectionWidth={added ? 80 : undefined}
-        rightSection={
-          added && sending === 0 ? (
-            <Group gap={4} wrap="nowrap" c="var(--plotline-color-success)" aria-hidden data-testid="quick-add-added">
-              <IconCheck size={14} />
-              <Text size="xs" fw={500}>
-                {t("task_lists.quick_added")}
-              </Text>
-            </Group>
-          ) : null
-        }
+        {...sections}
         maxLength={255}
         // Where the `c` shortcut puts the focus (command-palette/lib/page-targets.ts).
         data-quick-add
