@@ -4,6 +4,7 @@ import { calendarMonth, calendarResourceMonth } from "./calendar.js";
 import { duplicateThousandTaskProject } from "./duplication.js";
 import { health } from "./health.js";
 import { helloWorld } from "./hello-world.js";
+import { kanboardColumnPage, kanboardMove, kanboardPageAfterMove } from "./kanboard.js";
 import { notificationsList } from "./notifications.js";
 import { oneProject, oneTask, projectsList } from "./single-records.js";
 import { searchAsMember, searchCommonWord, searchInProject, searchNarrow } from "./search.js";
@@ -37,6 +38,9 @@ export const SCENARIOS: Scenario[] = [
   taskListsWithSubTasks,
   timerStartStop,
   timesheetMonth,
+  kanboardColumnPage,
+  kanboardMove,
+  kanboardPageAfterMove,
   // Last: every request writes a whole 1,000-task copy.
   duplicateThousandTaskProject,
 ];

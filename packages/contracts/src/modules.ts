@@ -26,7 +26,7 @@ export type ProModuleKey = (typeof PRO_MODULE_KEYS)[number];
  * The Pro modules that are built, in the modules list's order. Only these are listed on the modules page
  * and can be switched: a module lists itself when it is built by adding its key here (one line).
  */
-export const BUILT_PRO_MODULES = ["files", "calendar", "sub_tasks", "time_tracker"] as const satisfies readonly ProModuleKey[];
+export const BUILT_PRO_MODULES = ["files", "calendar", "kanboard", "sub_tasks", "time_tracker"] as const satisfies readonly ProModuleKey[];
 export type BuiltProModuleKey = (typeof BUILT_PRO_MODULES)[number];
 
 /** Keys of every module, core ones included. */
@@ -72,6 +72,7 @@ export const MENU_ORDER = {
   discussions: 3,
   milestones: 4,
   files: 5,
+  kanboard: 6,
   settings: 100,
 } as const;
 
@@ -124,6 +125,10 @@ export const ROUTES = {
   single_doc: "/projects/:project_id/files/:folder_id/doc/:doc_id",
   single_file: "/projects/:project_id/files/:folder_id/files/:file_id",
   single_link: "/projects/:project_id/files/:folder_id/link/:link_id",
+  /** The project's Kanban board (Pro module `kanboard`). */
+  kanboard: "/projects/:project_id/kanboard",
+  /** The single-task modal over the Kanban board, so closing it returns to the board. */
+  kanboard_single_task: "/projects/:project_id/kanboard/tasks/:task_id",
   pm_pro_settings: "/projects/:project_id/settings",
   /** The Pages tab of project settings (front_end_page, a site-wide setting: site managers only). */
   page_settings_tab: "/projects/:project_id/settings/pages",

@@ -82,6 +82,20 @@ export const MESSAGES = {
   form_body: {
     multipart_form_body_could_not_read: "The multipart form body could not be read: check its boundary and parts.",
   },
+  kanboard: {
+    choose_column_project: "Choose a column of this project's board.",
+    column_not_found: "Column not found",
+    columns_not_on_board: "These columns are not on the project's board: {{strangers}}.",
+    neighbour_not_in_column: "The card to drop beside must be another card of the target column.",
+    sub_tasks_not_on_board: "Sub-tasks are not put on the board: their parent task is.",
+    task_already_in_other_column: "This task already included in others column.",
+    task_not_in_column: "This task is not in this column.",
+    too_many_columns: "A board has at most {{max}} columns.",
+    who_may_create_task: "You do not have permission to create tasks in this project.",
+    who_may_manage_board: "Only site managers and the project's managers can change the board's columns.",
+    who_may_move_card: "Only managers, the task's creator and its assignees can move its card.",
+    wip_limit_passed: "{{title}} holds {{total}} cards, past its WIP limit of {{limit}}.",
+  },
   labels: {
     label_named_already_exists: "A label named {{title}} already exists in this project.",
     label_not_found: "Label not found",

@@ -69,6 +69,8 @@ export const taskSchema = z.object({
   project_id: z.number().int(),
   task_list_id: z.number().int(),
   parent_id: z.number().int(),
+  /** The Kanban column (`kanboard` module) the task is a card of; null when it is on no board. */
+  kan_board_id: z.number().int().nullable(),
   created_at: dateObjectSchema,
   updated_at: dateObjectSchema,
   completed_at: optionalDateObjectSchema,
@@ -165,6 +167,8 @@ export const createTaskBody = z.object({
   recurrent: zInt.min(0).max(10).default(0),
   type_id: zOptionalTypeId.optional(),
   parent_id: zInt.min(0).default(0),
+  /** A Kanban column of the project (`kanboard` module): the new task lands at its top. */
+  kan_board_id: zId.optional(),
 });
 export type CreateTaskBody = z.infer<typeof createTaskBody>;
 

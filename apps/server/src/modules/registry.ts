@@ -8,6 +8,7 @@ import { discussionsModule } from "./discussions/discussions.module.js";
 import { duplicationModule } from "./duplication/duplication.module.js";
 import { filesModule } from "./files/files.module.js";
 import { healthModule } from "./health/health.module.js";
+import { kanboardModule } from "./kanboard/kanboard.module.js";
 import { labelsModule } from "./labels/labels.module.js";
 import { licenseModule } from "./license/license.module.js";
 import { milestonesModule } from "./milestones/milestones.module.js";
@@ -53,6 +54,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   tasksModule,
   subTasksModule,
   timeTrackerModule,
+  kanboardModule,
   milestonesModule,
   discussionsModule,
   commentsModule,

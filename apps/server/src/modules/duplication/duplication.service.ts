@@ -94,6 +94,9 @@ async function copyTasks(
       project_id: target.projectId,
       task_list_id: target.listIds.get(Number(row.task_list_id)),
       parent_id: parent === 0 ? 0 : ids.get(parent),
+      // A copy is on no Kanban board: the source's column is another project's, or holds the original.
+      kan_board_id: null,
+      kan_board_order: null,
       ...(target.createdBy !== undefined && { created_by: target.createdBy }),
       created_at: target.now,
       updated_at: target.now,

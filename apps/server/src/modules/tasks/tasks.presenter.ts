@@ -91,6 +91,7 @@ export function presentTask(record: TaskRecord, extras: TaskExtras): Task {
     project_id: record.project_id,
     task_list_id: record.task_list_id,
     parent_id: record.parent_id,
+    kan_board_id: record.kan_board_id ?? null,
     created_at: requiredDate(shared, record.created_at),
     updated_at: requiredDate(shared, record.updated_at),
     completed_at: shared.date(record.completed_at),

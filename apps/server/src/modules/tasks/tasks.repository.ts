@@ -19,8 +19,14 @@ export interface SubTaskCounts {
   estimation: number;
 }
 
-/** New task values. */
-export type NewTask = Omit<TaskRow, "id">;
+/** New task values; the board placement is written apart (`setBoardPlacement`, or `insertTaskAtEnd`'s placement). */
+export type NewTask = Omit<TaskRow, "id" | "kan_board_id" | "kan_board_order">;
+
+/** A card's place on the Kanban board: its column and its fractional order key there. */
+export interface BoardPlacement {
+  kan_board_id: number;
+  kan_board_order: string;
+}
 
 /** How many top-level tasks a project has with one privacy flag, list privacy flag and status. */
 export interface TaskCountRow {
@@ -132,12 +138,16 @@ export function tasksRepository(db: Kysely<Database>) {
       for (const chunk of chunkIds(taskIds)) await db.deleteFrom("task_assignees").where("task_id", "in", chunk).execute();
     },
 
-    /** Inserts a task at the end of its list: the position is worked out by the insert itself, in one round trip. */
-    async insertTaskAtEnd(task: Omit<NewTask, "sort_order">): Promise<TaskRow> {
+    /**
+     * Inserts a task at the end of its list: the position is worked out by the insert itself, in one round
+     * trip. With a placement, the task is a card of that Kanban column from the start.
+     */
+    async insertTaskAtEnd(task: Omit<NewTask, "sort_order">, placement?: BoardPlacement): Promise<TaskRow> {
       return db
         .insertInto("tasks")
         .values((eb) => ({
           ...task,
+          ...placement,
           sort_order: eb
             .selectFrom("tasks")
             .select(sql<number>`coalesce(max(sort_order) + 1, 0)`.as("next"))
@@ -149,6 +159,24 @@ export function tasksRepository(db: Kysely<Database>) {
 
     async updateTask(id: number, changes: Partial<NewTask>): Promise<void> {
       await db.updateTable("tasks").set(changes).where("id", "=", id).execute();
+    },
+
+    /**
+     * Puts a task on the Kanban board at a place, or takes it off (null): one row, one statement, whatever
+     * the column holds. A move is not an edit, so `updated_at` stays (as with reordering a list).
+     */
+    async setBoardPlacement(id: number, placement: BoardPlacement | null): Promise<number> {
+      const result = await db.updateTable("tasks")
+        .set({ kan_board_id: placement?.kan_board_id ?? null, kan_board_order: placement?.kan_board_order ?? null })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Takes every card of a Kanban column off the board (before the column is deleted); answers how many. */
+    async clearBoardColumn(boardId: number): Promise<number> {
+      const result = await db.updateTable("tasks").set({ kan_board_id: null, kan_board_order: null }).where("kan_board_id", "=", boardId).executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** Moves a task and its sub-tasks to another list of the same project. */

@@ -1,5 +1,7 @@
 import type { CreateTaskBody, ListTasksQuery, Pagination, SortTasksBody, Task, TimeLog, UndoTicket, UpdateTaskBody } from "@plotline/contracts";
+import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
+import type { Database } from "../../db/schema.js";
 import type { TaskListRow } from "../task-lists/task-lists.tables.js";
 import type { TaskRow } from "./tasks.tables.js";
 import type { Actor } from "../../lib/actor.js";
@@ -31,7 +33,8 @@ import { taskBulkChanges } from "./task-bulk.js";
 import { checkSubTaskPrivacy, followParentPrivacy } from "./sub-task-writes.js";
 import { emptyRelations, taskLoader } from "./tasks.loader.js";
 import { privacyView, TASK_DETAIL_FIELDS, taskPolicy, taskPrivacyScope } from "./tasks.policy.js";
-import { tasksRepository, type NewTask, type TaskRecord, type TaskWithList } from "./tasks.repository.js";
+import { tasksRepository, type BoardPlacement, type NewTask, type TaskRecord, type TaskWithList } from "./tasks.repository.js";
+import { columnForNewTask, topOfColumn, type NewCardColumn } from "../kanboard/kanboard.placement.js";
 
 /** A page of tasks with its pagination. */
 export interface TaskListing {
@@ -85,6 +88,42 @@ function searchKey(spec: TaskSearch, limit: number | null, offset: number): stri
 /** The record attachments of a task are filed under: the task, with its privacy. */
 function attachmentTarget(task: { id: number; project_id: number; title: string }, privacyScope: string | null): AttachmentTarget {
   return { projectId: task.project_id, type: "task", id: task.id, phrase: resourcePhrase("task", task.title), privacyScope, subject: { type: "task", id: task.id } };
+}
+
+/** What a status change of a task writes and tells about. */
+export interface StatusChangeTarget {
+  id: number;
+  project_id: number;
+  title: string;
+  privacy: number;
+  list_privacy: number;
+}
+
+/**
+ * Writes a task's new status inside `trx` (completing stamps who and when, anything else clears both) and
+ * records `task.completed` or `task.reopened`, the events every status change records. The caller has
+ * checked who may (`taskPolicy.canComplete`) and that the status changes. The Kanban board's done columns
+ * complete and reopen tasks through it, in the transaction of the move.
+ */
+export async function writeStatusChange(trx: Kysely<Database>, actor: Actor, task: StatusChangeTarget, status: number, at: string): Promise<void> {
+  await tasksRepository(trx).updateTask(task.id, { ...statusChanges(status, actor, at), updated_at: at });
+  await recordEvent(trx, actor, {
+    name: status === 1 ? "task.completed" : "task.reopened",
+    payload: { projectId: task.project_id, id: task.id, title: task.title, privacyScope: taskPrivacyScope({ privacy: task.privacy }, { privacy: task.list_privacy }) },
+  });
+}
+
+/**
+ * Puts a task on the Kanban board at a place, or takes it off (null), inside `trx`: one statement on one
+ * row. The kanboard module decides the place and checks who may; this is the one write of the columns.
+ */
+export async function writeBoardPlacement(trx: Kysely<Database>, taskId: number, placement: BoardPlacement | null): Promise<number> {
+  return tasksRepository(trx).setBoardPlacement(taskId, placement);
+}
+
+/** Takes every card of a Kanban column off the board inside `trx` (the column is being deleted); answers how many. */
+export async function writeBoardCleared(trx: Kysely<Database>, boardId: number): Promise<number> {
+  return tasksRepository(trx).clearBoardColumn(boardId);
 }
 
 /** Tasks: reading them with their privacy rules, and every change, each with its activity. */
@@ -202,6 +241,16 @@ export function tasksService(
     return { ...presented, files: { data: [] }, time: { ...presented.time, data: [] } };
   }
 
+  /**
+   * The Kanban column a new task is created into (`kan_board_id`): a column of this project's board while
+   * the kanboard module is on, for a top-level task; anything else is a 400 on `kan_board_id`.
+   */
+  async function boardColumnOf(projectId: number, boardId: number, isSubTask: boolean): Promise<NewCardColumn> {
+    if (!(await moduleStates.isActive("kanboard"))) throw invalidField("kan_board_id", say("app.module_switched_off_modules_list"));
+    if (isSubTask) throw invalidField("kan_board_id", say("kanboard.sub_tasks_not_on_board"));
+    return columnForNewTask(ctx.db, projectId, boardId);
+  }
+
   /** One page of a search, presented; `accessesFor` gives the access to the projects the rows are in. */
   async function search(
     actor: Actor,
@@ -293,14 +342,18 @@ export function tasksService(
         if (!subTaskPolicy.canCreate(projectAccess, parent, parentAssignees)) throw forbidden(say("sub_tasks.who_may_create"));
         if ((input.privacy ? 1 : 0) !== parent.privacy) throw invalidField("privacy", say("tasks.sub_task_privacy_follows_parent"));
       }
-      const [list, , type] = await Promise.all([
+      const [list, , type, column] = await Promise.all([
         resolveList(projectAccess, parent ? parent.task_list_id : input.board_id),
         checkAssignees(projectId, input.assignees),
         checkType(input.type_id),
+        input.kan_board_id === undefined ? undefined : boardColumnOf(projectId, input.kan_board_id, parent !== undefined),
       ]);
       const now = nowUtc();
+      // A task created into a done column of the board is created complete, as one dropped there would be.
+      const status = column?.is_done ? 1 : 0;
       const created = await attachments.write(projectId, { uploads }, (apply) => transact(ctx, async (trx) => {
         const repo = tasksRepository(trx);
+        const placement = column ? await topOfColumn(trx, column.id) : undefined;
         const created = await repo.insertTaskAtEnd({
           project_id: projectId,
           task_list_id: list.id,
@@ -314,20 +367,21 @@ export function tasksService(
           complexity: input.complexity,
           payable: input.payable ? 1 : 0,
           recurrent: input.recurrent,
-          status: 0,
           privacy: input.privacy ? 1 : 0,
           type_id: input.type_id ?? null,
           created_by: actor.id,
-          completed_by: null,
-          completed_at: null,
+          ...statusChanges(status, actor, now),
           created_at: now,
           updated_at: now,
-        });
+        }, placement);
         await repo.addAssignees(created.id, projectId, input.assignees ?? [], now);
         await recordEvent(trx, actor, {
           name: "task.created",
           payload: { projectId, id: created.id, title: created.title, privacyScope: taskPrivacyScope(created, list), taskListId: list.id },
         });
+        if (status === 1) {
+          await recordEvent(trx, actor, { name: "task.completed", payload: { projectId, id: created.id, title: created.title, privacyScope: taskPrivacyScope(created, list) } });
+        }
         await apply(trx, actor, attachmentTarget(created, taskPrivacyScope(created, list)));
         return created;
       }));
@@ -435,10 +489,7 @@ export function tasksService(
             await repository.updateTasks(subTasks.map((subTask) => subTask.id), { ...statusChanges(1, actor, now), updated_at: now });
             await recordEvents(trx, actor, subTasks.map((subTask) => eventOf(subTask.id, subTask.title, subTask.privacy)));
           }
-          if (status !== task.status) {
-            await repository.updateTask(taskId, { ...statusChanges(status, actor, now), updated_at: now });
-            await recordEvent(trx, actor, eventOf(taskId, task.title, task.privacy));
-          }
+          if (status !== task.status) await writeStatusChange(trx, actor, task, status, now);
         });
       }
       return presentOne(projectAccess, taskId, actor);

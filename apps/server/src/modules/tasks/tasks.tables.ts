@@ -33,6 +33,13 @@ export interface TasksTable {
   completed_at: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The Kanban column the task is a card of (null: on no board) and its fractional order key there. The
+   * kanboard module's migration adds both; they are written only through `setBoardPlacement`, and a new
+   * row gets them only when it is created into a column.
+   */
+  kan_board_id: Generated<number | null>;
+  kan_board_order: Generated<string | null>;
 }
 export type TaskRow = Selectable<TasksTable>;
 

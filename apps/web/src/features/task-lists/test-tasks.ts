@@ -25,6 +25,7 @@ export function task(id: number, overrides: Partial<Task> = {}): Task {
     project_id: 1,
     task_list_id: 10,
     parent_id: 0,
+    kan_board_id: null,
     created_at: date,
     updated_at: date,
     completed_at: NO_DATE,
