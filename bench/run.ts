@@ -10,6 +10,7 @@ import type { Scenario, Target } from "./lib/scenario.js";
 import { createTeardown } from "./lib/teardown.js";
 import { formatGrowth, measureGrowth } from "./lib/growth-run.js";
 import { formatWebWeights, measureWebWeight } from "./lib/web-weight.js";
+import { formatKanbanBoard, measureKanbanBoard } from "./lib/web-kanban.js";
 import { SCENARIOS } from "./scenarios/index.js";
 
 const RESULTS_FILE = path.join(import.meta.dirname, "results", "latest.json");
@@ -54,6 +55,9 @@ async function main(): Promise<void> {
       console.log("\nJavaScript each page loads (cold cache, the served web build):");
       const weights = await measureWebWeight(teardown);
       console.log(weights ? formatWebWeights(weights) : "  skipped: no web build in apps/web/dist (npm run build)");
+      console.log("\nThe Kanban board in Chromium (10,000 cards, 2,000 in the measured column; the served web build):");
+      const board = await measureKanbanBoard(teardown);
+      console.log(board ? formatKanbanBoard(board) : "  skipped: no web build in apps/web/dist (npm run build)");
     }
   } finally {
     await teardown.run();

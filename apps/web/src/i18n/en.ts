@@ -24,6 +24,7 @@ import { paletteEn } from "../features/command-palette/i18n/en.js";
 import { preferencesEn } from "../features/preferences/i18n/en.js";
 import { timeTrackerEn } from "../features/time-tracker/i18n/en.js";
 import { subTasksEn } from "../features/sub-tasks/i18n/en.js";
+import { kanboardEn } from "../features/kanboard/i18n/en.js";
 
 /** Strings no single feature owns: the app shell, menus, common actions and shared components. */
 const sharedEn = {
@@ -44,6 +45,7 @@ const sharedEn = {
     discussions: "Discussions",
     milestones: "Milestones",
     files: "Files",
+    kanboard: "Kanboard",
     settings: "Settings",
     account: "Your account",
     sign_out: "Sign out",
@@ -148,4 +150,5 @@ export const en = {
   ...preferencesEn,
   ...timeTrackerEn,
   ...subTasksEn,
+  ...kanboardEn,
 } as const;

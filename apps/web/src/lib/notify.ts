@@ -35,7 +35,7 @@ export function countedMessage(message: string, count: number): string {
   return count > 1 ? i18next.t("toasts.repeated", { message, count }) : message;
 }
 
-function show(message: string, color: "green" | "red", autoClose: number): void {
+function show(message: string, color: "green" | "red" | "yellow", autoClose: number): void {
   const current = showing.get(message);
   if (current) {
     current.count += 1;
@@ -69,6 +69,11 @@ export function notifyError(error: unknown): void {
 /** Shows a server's success message; the same message again while it shows raises its count ("×3"). */
 export function notifySuccess(message: string): void {
   show(message, "green", SUCCESS_CLOSE_MS);
+}
+
+/** A warning the server sent with a change that went through (a column past its WIP limit); it closes by itself. */
+export function notifyWarning(message: string): void {
+  show(message, "yellow", ERROR_CLOSE_MS);
 }
 
 /**

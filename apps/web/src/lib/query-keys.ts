@@ -109,6 +109,22 @@ export const queryKeys = {
     /** One week of a timesheet; `userId` null is the caller's own, `start` null this week. */
     timesheet: (userId: number | null, start: string | null) => ["time-tracker", "timesheet", userId ?? "me", start ?? "this-week"] as const,
   },
+  kanboard: {
+    /** Everything of a project's Kanban board: its columns and each column's cards. */
+    all: (projectId: number) => [...project(projectId), "kanboard"] as const,
+    /** The columns in order, with their counts and the caller's abilities. */
+    columns: (projectId: number) => [...project(projectId), "kanboard", "columns"] as const,
+    /** Every column's loaded cards. */
+    columnsCards: (projectId: number) => [...project(projectId), "kanboard", "column"] as const,
+    /** One column's cards, page after page (an infinite query). */
+    column: (projectId: number, columnId: number) => [...project(projectId), "kanboard", "column", columnId] as const,
+    /** Every search of tasks to add to a column. */
+    searches: (projectId: number) => [...project(projectId), "kanboard", "search"] as const,
+    /** Tasks of the project whose title matches, offered to add to a column. */
+    search: (projectId: number, title: string) => [...project(projectId), "kanboard", "search", title] as const,
+    /** How the caller last looked at each project's tasks (board or lists): not one project's, it serves search everywhere. */
+    views: ["kanboard-views"] as const,
+  },
   files: {
     all: (projectId: number) => [...project(projectId), "files"] as const,
     folder: (projectId: number, folderId: number) => [...project(projectId), "files", "folder", folderId] as const,
@@ -134,6 +150,15 @@ export type Change =
   /** Tasks were dragged: the lists already show the drop; a task moved to another list is refetched. */
   | { entity: "task-order"; projectId: number; movedTaskId?: number }
   | { entity: "task-list"; projectId: number }
+  /** A Kanban column was created, changed, reordered or deleted (its cards leave the board with it). */
+  | { entity: "kanboard"; projectId: number }
+  /**
+   * A card was moved, put on the board or taken off it, and the caller wrote the board's caches.
+   * `statusChanged`: a done column completed or reopened the task, which shows wherever tasks show.
+   */
+  | { entity: "kanboard-card"; projectId: number; taskId: number; statusChanged: boolean }
+  /** The caller's list view type of a project changed (board or lists), which decides where search results lead. */
+  | { entity: "kanboard-view" }
   /**
    * A sub-task was created, changed, reordered or deleted, and the caller wrote the answer into the
    * sub-tasks' cache; its parent's counts and roll-ups changed.
@@ -162,10 +187,12 @@ export function staleAfter(change: Change): QueryKey[] {
     case "task":
       // Counts on the project header and overview, the feed, My Tasks and the calendar all show tasks.
       // A parent's status, privacy or list reaches its sub-tasks too.
+      // The board's cards are patched with the task (kanboard's board-cache.ts); its counts are read again.
       return change.written
         ? [
             queryKeys.tasks.activity(change.projectId, change.taskId),
             queryKeys.subTasks.of(change.projectId, change.taskId),
+            queryKeys.kanboard.columns(change.projectId),
             queryKeys.project.detail(change.projectId),
             queryKeys.project.activities(change.projectId),
             queryKeys.myTasks.all,
@@ -177,6 +204,7 @@ export function staleAfter(change: Change): QueryKey[] {
         ? [
             ...change.taskIds.map((taskId) => queryKeys.tasks.activity(change.projectId, taskId)),
             ...change.taskIds.map((taskId) => queryKeys.subTasks.of(change.projectId, taskId)),
+            queryKeys.kanboard.all(change.projectId),
             queryKeys.project.detail(change.projectId),
             queryKeys.project.activities(change.projectId),
             queryKeys.myTasks.all,
@@ -195,8 +223,10 @@ export function staleAfter(change: Change): QueryKey[] {
         queryKeys.calendar.all,
       ];
     case "task-list":
+      // Deleting a list deletes its tasks, cards on the board among them.
       return [
         queryKeys.taskLists.all(change.projectId),
+        queryKeys.kanboard.all(change.projectId),
         queryKeys.project.listOptions(change.projectId),
         queryKeys.project.detail(change.projectId),
         queryKeys.project.activities(change.projectId),
@@ -207,6 +237,25 @@ export function staleAfter(change: Change): QueryKey[] {
         ...[...new Set(change.projectIds)].flatMap((projectId) => [queryKeys.tasks.all(projectId), queryKeys.taskLists.all(projectId)]),
         queryKeys.timeTracker.all,
       ];
+    case "kanboard":
+      // A deleted column's tasks leave the board: their `kan_board_id` is cleared.
+      return [queryKeys.kanboard.all(change.projectId), queryKeys.tasks.all(change.projectId)];
+    case "kanboard-card":
+      // The counts; the task's `kan_board_id` and history; with a done column, its status everywhere.
+      return change.statusChanged
+        ? [
+            queryKeys.kanboard.columns(change.projectId),
+            queryKeys.tasks.one(change.projectId, change.taskId),
+            queryKeys.subTasks.of(change.projectId, change.taskId),
+            queryKeys.taskLists.all(change.projectId),
+            queryKeys.project.detail(change.projectId),
+            queryKeys.project.activities(change.projectId),
+            queryKeys.myTasks.all,
+            queryKeys.calendar.all,
+          ]
+        : [queryKeys.kanboard.columns(change.projectId), queryKeys.tasks.one(change.projectId, change.taskId)];
+    case "kanboard-view":
+      return [queryKeys.kanboard.views];
     case "milestone":
       // Counts, lists' milestone badges, the feed; milestones also show on the calendar.
       return [queryKeys.project.scope(change.projectId), queryKeys.calendar.all];

@@ -1,13 +1,14 @@
 import { ROUTES, type RouteName } from "@plotline/contracts";
 import type { ReactElement } from "react";
-import { createHashRouter, Navigate, type RouteObject } from "react-router";
+import { createHashRouter, matchPath, Navigate, type RouteObject } from "react-router";
 import { AppLayout } from "../components/AppLayout.js";
 import { FrontEndLayout } from "../components/FrontEndLayout.js";
 import { LoadingScreen } from "../components/LoadingScreen.js";
 import { RequireSession } from "../components/RequireSession.js";
 import { ProjectLayout } from "../features/projects/components/ProjectLayout.js";
+import { useKanboardWarmUp } from "../features/kanboard/hooks/use-kanboard-warm-up.js";
 import { isFrontEndPage } from "../features/site-settings/lib/front-end.js";
-import { lazyPage } from "./lazy-page.js";
+import { chunkPage, lazyPage } from "./lazy-page.js";
 import { NotFoundPage } from "./not-found.js";
 
 // Each page is its own chunk, fetched on first visit, so the sign-in screen does not carry the calendar,
@@ -21,6 +22,9 @@ const FilesHomePage = lazyPage(() => import("./files.js"), "FilesHomePage");
 const FolderPage = lazyPage(() => import("./files.js"), "FolderPage");
 const GeneralSettingsPage = lazyPage(() => import("./general-settings.js"), "GeneralSettingsPage");
 const IndividualDiscussionPage = lazyPage(() => import("./individual-discussion.js"), "IndividualDiscussionPage");
+// Without a Suspense boundary: the board's first cards must show within a second (chunkPage says why).
+const KanboardPage = chunkPage(() => import("./kanboard.js"), "KanboardPage");
+const KanboardSingleTaskPage = lazyPage(() => import("./kanboard-task.js"), "KanboardSingleTaskPage", null);
 const LicensePage = lazyPage(() => import("./license.js"), "LicensePage");
 const LoginPage = lazyPage(() => import("./login.js"), "LoginPage", <LoadingScreen fullPage />);
 const MilestonesPage = lazyPage(() => import("./milestones.js"), "MilestonesPage");
@@ -82,6 +86,8 @@ const PROJECT_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; chi
   { name: "milestones", element: <MilestonesPage /> },
   { name: "single_milestone", element: <SingleMilestonePage />, children: [{ name: "single_milestone_task", element: <SingleTaskPage /> }] },
   { name: "pm_files", element: <FilesHomePage /> },
+  // The Kanban board; its single-task modal is a child, so closing it returns to the board as it was.
+  { name: "kanboard", element: <KanboardPage />, children: [{ name: "kanboard_single_task", element: <KanboardSingleTaskPage /> }] },
   // Folder 0 is the files home, so the single doc, file and link modals always open over a folder's list.
   {
     name: "pro_file_lists",
@@ -98,6 +104,12 @@ const PROJECT_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; chi
 
 const PROJECT_PREFIX = "/projects/:project_id/";
 
+/** Work a page starts before it is drawn: the board's code and first reads, while its project loads. */
+function WarmUps() {
+  useKanboardWarmUp(KanboardPage.preload);
+  return null;
+}
+
 /** Route names that have a page in this build. */
 export const PAGE_NAMES: ReadonlySet<RouteName> = new Set([...ADMIN_PAGES, ...PROJECT_PAGES].map((page) => page.name));
 
@@ -108,6 +120,7 @@ const routes: RouteObject[] = [
     path: "/",
     element: (
       <RequireSession>
+        <WarmUps />
         {/* The front-end page (the front_end_page path) is the same app without admin chrome. */}
         {isFrontEndPage() ? <FrontEndLayout pages={PAGE_NAMES} /> : <AppLayout pages={PAGE_NAMES} />}
       </RequireSession>
@@ -142,5 +155,7 @@ const routes: RouteObject[] = [
 
 /** Hash-based routes, as the documents' links are. */
 export function createRouter() {
+  // A tab opened on the board fetches the board's code while it signs in, rather than after its project arrived.
+  if (matchPath(`${ROUTES.kanboard}/*`, window.location.hash.slice(1))) void KanboardPage.preload();
   return createHashRouter(routes);
 }

@@ -5,6 +5,7 @@ import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { searchResultPath } from "../../search/lib/result-path.js";
+import { useListViewTypes } from "../../kanboard/hooks/use-kanboard-view.js";
 import { useTaskById } from "../hooks/use-palette-search.js";
 import { usePaletteCommands, type PaletteContext } from "../hooks/use-palette-commands.js";
 import { usePaletteSearch } from "../hooks/use-palette-search.js";
@@ -60,6 +61,7 @@ function PaletteBody({ onChoose, context }: Pick<PaletteProps, "onChoose" | "con
   const search = usePaletteSearch(query.kind === "text" ? query.text : "");
   const taskEntry = useTaskEntry(query);
   const commands = usePaletteCommands(context);
+  const viewTypeOf = useListViewTypes();
 
   const typed = query.kind === "text" ? query.text : "";
   const results: PaletteEntry[] =
@@ -70,7 +72,7 @@ function PaletteBody({ onChoose, context }: Pick<PaletteProps, "onChoose" | "con
           group: "results",
           label: result.title,
           icon: result.type === "project" ? "project" : result.type === "task_list" ? "task_list" : "task",
-          target: { kind: "result", path: searchResultPath(result), result },
+          target: { kind: "result", path: searchResultPath(result, viewTypeOf(result.project_id)), result },
         }));
   const entries = orderEntries({
     recent: recentItems.filter((item) => isRecentShown(item, query)).map((item) => ({
@@ -79,7 +81,7 @@ function PaletteBody({ onChoose, context }: Pick<PaletteProps, "onChoose" | "con
       label: item.title,
       description: t(`search.types.${item.type}`),
       icon: item.type,
-      target: { kind: "path", path: recentItemPath(item), recent: item },
+      target: { kind: "path", path: recentItemPath(item, viewTypeOf(item.projectId)), recent: item },
     })),
     task: taskEntry.entries,
     results,

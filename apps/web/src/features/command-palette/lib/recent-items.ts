@@ -1,4 +1,5 @@
 import { routePath } from "@plotline/contracts";
+import { taskPath, type ListViewType } from "../../search/lib/result-path.js";
 import { z } from "zod";
 
 /** How many opened items the palette remembers per user. */
@@ -44,15 +45,18 @@ export function parseRecentItems(raw: string | null): RecentItem[] {
   }
 }
 
-/** Where a recent item opens: a project's overview, a list's page, a task over its project's lists. */
-export function recentItemPath(item: RecentItem): string {
+/**
+ * Where a recent item opens: a project's overview, a list's page, a task over its project's lists or, when
+ * the project's list view type is the board, over the board (as search results do).
+ */
+export function recentItemPath(item: RecentItem, viewType: ListViewType = "list"): string {
   switch (item.type) {
     case "project":
       return routePath("pm_overview", { project_id: item.id });
     case "task_list":
       return routePath("single_list", { project_id: item.projectId, list_id: item.id });
     case "task":
-      return routePath("single_task", { project_id: item.projectId, task_id: item.id });
+      return taskPath(item.projectId, item.id, viewType);
   }
 }
 

@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { useSearch, useSearchText, type SearchScope } from "../hooks/use-search.js";
-import { DEFAULT_LIST_VIEW_TYPE, searchResultPath } from "../lib/result-path.js";
+import { useListViewTypes } from "../../kanboard/hooks/use-kanboard-view.js";
+import { searchResultPath } from "../lib/result-path.js";
 import { SearchResultItem } from "./SearchResultItem.js";
 
 /** Tallest the result panel grows before it scrolls (the documents' 300 px). */
@@ -60,7 +61,9 @@ export function SearchBox({ scope, value, onChange, label, placeholder, emptyTex
   const total = pages[pages.length - 1]?.meta.pagination.total ?? 0;
   // Waiting: for the pause after typing, or for the answer (a further page shows its own spinner).
   const waiting = typed.length >= min && (typed !== text || (search.isFetching && !search.isFetchingNextPage));
-  const paths = new Map(results.map((result) => [keyOf(result), searchResultPath(result, DEFAULT_LIST_VIEW_TYPE)]));
+  // A task opens over the board where the board is the caller's view of its project, else over the lists.
+  const viewTypeOf = useListViewTypes(results.length > 0);
+  const paths = new Map(results.map((result) => [keyOf(result), searchResultPath(result, viewTypeOf(result.project_id))]));
   const resultKeys = results.map(keyOf).join(" ");
   const isOpen = combobox.dropdownOpened;
   // The highlighted option's id for aria-activedescendant. Mantine keeps its own only for highlights made

@@ -7,17 +7,19 @@ import { routePath, type SearchResult } from "@plotline/contracts";
 export type ListViewType = "kanboard" | "archive" | "list";
 
 /**
- * The project's list view type. Projects store none until the Kanban module (part 2) lets them choose a
- * board; every project shows lists until then.
+ * The list view type of a project the caller has no remembered view of: the task lists. The Kanban module
+ * remembers `kanboard` for a project while its board is the caller's view of it (kanboard's
+ * `useListViewTypes`).
  */
 export const DEFAULT_LIST_VIEW_TYPE: ListViewType = "list";
 
 /** Where one task opens, by the project's list view type. */
 export function taskPath(projectId: number, taskId: number, viewType: ListViewType): string {
   switch (viewType) {
-    // The board's and the archive's single-task pages come with the Kanban and archive issues; until
-    // their routes exist, the task opens over the task lists, where every task can be reached.
     case "kanboard":
+      return routePath("kanboard_single_task", { project_id: projectId, task_id: taskId });
+    // The archive's single-task page comes with the archive issue; until its route exists, the task opens
+    // over the task lists, where every task can be reached.
     case "archive":
     case "list":
       return routePath("single_task", { project_id: projectId, task_id: taskId });

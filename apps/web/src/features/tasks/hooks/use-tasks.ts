@@ -15,6 +15,7 @@ import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 import { offerUndo } from "../../../lib/restore.js";
 import { postMultipart } from "../../files/lib/multipart.js";
 import { patchProjectLists, withoutTask, withTask } from "../../task-lists/list-cache.js";
+import { patchBoardTask, removeBoardTask } from "../../kanboard/lib/board-cache.js";
 
 const taskAnswer = itemEnvelope(taskSchema);
 const base = (projectId: number) => `pm/v2/projects/${projectId}/tasks`;
@@ -26,6 +27,7 @@ const base = (projectId: number) => `pm/v2/projects/${projectId}/tasks`;
 function storeTask(queryClient: QueryClient, task: Task): void {
   queryClient.setQueryData(queryKeys.tasks.one(task.project_id, task.id), (old: { data: Task } | undefined) => ({ ...old, data: task }));
   patchProjectLists(queryClient, task.project_id, (list) => withTask(list, task));
+  patchBoardTask(queryClient, task);
   void invalidateAfter(queryClient, { entity: "task", projectId: task.project_id, taskId: task.id, written: true });
 }
 
@@ -113,6 +115,7 @@ export function useDeleteTask(projectId: number) {
     onSuccess: (answer, id) => {
       offerUndo(queryClient, answer);
       patchProjectLists(queryClient, projectId, (list) => withoutTask(list, id));
+      removeBoardTask(queryClient, projectId, id);
       queryClient.removeQueries({ queryKey: queryKeys.tasks.one(projectId, id) });
       void invalidateAfter(queryClient, { entity: "task", projectId, taskId: id, written: true });
     },
