@@ -134,6 +134,7 @@ describe("kanban: columns, cards, moves, a WIP limit and a done column", () => {
     await screenshot(page, "kanban-board");
     await page.goto(`${server.url}/#/projects/${ids.project}/task-lists`);
     await page.getByRole("heading", { name: "Sprint" }).waitFor();
+    await page.getByText("0 open · 1 done").waitFor();
     const task = (await api.get(`pm/v2/projects/${ids.project}/tasks/${ids.existing}`)).data as { status: number; kan_board_id: number };
     expect(task.status).toBe(1);
     expect(task.kan_board_id).toBe(await columnId("Done"));
@@ -145,6 +146,23 @@ describe("kanban: columns, cards, moves, a WIP limit and a done column", () => {
     await page.getByRole("dialog", { name: "Write the refund policy" }).waitFor();
     expect(page.url()).toMatch(new RegExp(`/projects/${ids.project}/kanboard/tasks/\\d+$`));
     await page.keyboard.press("Escape");
+  });
+
+  it("drags a card with the mouse out of Done into In progress, which reopens its task", async () => {
+    await page.goto(boardUrl());
+    const from = card(existingTitle);
+    await from.waitFor();
+    const target = page.locator("section.kb-column").filter({ has: page.getByRole("heading", { name: "In progress", exact: true }) });
+    const [start, end] = [await from.boundingBox(), await target.boundingBox()];
+    if (!start || !end) throw new Error("the card or the column is not on screen");
+    const moved = waitForAnswer(page, "POST", `/api/pm-pro/v2/projects/${ids.project}/kanboard/task-order`);
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(end.x + end.width / 2, end.y + 120, { steps: 12 });
+    await page.mouse.up();
+    await expectOk(moved);
+    await target.locator(`article.kb-card[aria-label="${existingTitle}"]`).waitFor();
+    await poll(async () => (await cardsOf("In progress")).find((entry) => entry.title === existingTitle)?.status).toBe(0);
   });
 
   it("leads a search result to the board's single task, as the project is on its board", async () => {
