@@ -94,27 +94,8 @@ export function passesWipLimit(column: { id: number; wip_limit: number | null; m
   return column.meta.total_tasks + 1 > column.wip_limit;
 }
 
-/** The column ids after `activeId` was dropped on `overId`'s place; null when nothing moved. */
-export function columnsAfterDrop(ids: readonly number[], activeId: number, overId: number | null): number[] | null {
-  if (overId === null || activeId === overId) return null;
-  const from = ids.indexOf(activeId);
-  const to = ids.indexOf(overId);
-  if (from < 0 || to < 0) return null;
-  const next = ids.filter((id) => id !== activeId);
-  next.splice(to, 0, activeId);
-  return next;
-}
-
-/** The column ids after `id` moved one place left (-1) or right (1); null at either end. */
-export function columnsAfterStep(ids: readonly number[], id: number, step: -1 | 1): number[] | null {
-  const from = ids.indexOf(id);
-  const to = from + step;
-  if (from < 0 || to < 0 || to >= ids.length) return null;
-  const next = [...ids];
-  next[from] = next[to] as number;
-  next[to] = id;
-  return next;
-}
+/** The column ids after a column was dropped on another's place, or moved one place left (-1) or right (1). */
+export { orderAfterDrop as columnsAfterDrop, orderAfterStep as columnsAfterStep } from "../../../lib/id-order.js";
 
 /** The board-order call's body: each column with its position, from 0. */
 export function boardOrders(ids: readonly number[]): KanboardBoardOrderBody {
