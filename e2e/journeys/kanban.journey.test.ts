@@ -55,6 +55,9 @@ async function moveCard(title: string, key: string): Promise<void> {
   const moved = waitForAnswer(page, "POST", `/api/pm-pro/v2/projects/${ids.project}/kanboard/task-order`);
   await page.keyboard.press(`Alt+${key}`);
   await expectOk(moved);
+  // The board gives the focus back to the moved card once it is drawn in its new place: wait for that, so
+  // the next key goes to the card the next step means.
+  await poll(() => handle(title).evaluate((element) => element === document.activeElement)).toBe(true);
 }
 
 describe("kanban: columns, cards, moves, a WIP limit and a done column", () => {
