@@ -55,6 +55,9 @@ export default defineConfig({
           groups: [
             { name: "vendor-react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/ },
             { name: "vendor-mantine", test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/ },
+            // Only the screens that drag load it; without a group of its own it joins whichever chunk the
+            // bundler picks, and that one was loaded by every page, the sign-in screen included.
+            { name: "vendor-dnd", test: /node_modules[\\/]@dnd-kit[\\/]/ },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { zPassword } from "./primitives.js";
 
 /** Lowest strength estimate (0 to 4) a new password must reach: 3 is "safely unguessable" for zxcvbn. */
@@ -20,38 +20,36 @@ export interface PasswordStrength {
   suggestions: string[];
 }
 
-// Without dictionaries the estimator still sees repeats, sequences, keyboard walks and dates; the
-// dictionaries (common passwords, words, names: about 1.5 MB) are loaded apart so that the web app fetches
-// them only on a screen that sets a password.
-let estimator = new ZxcvbnFactory();
+// The estimator and its dictionaries (common passwords, words, names: about 1.5 MB) are loaded apart, so
+// that the web app fetches them only on a screen that sets a password; the server loads them at start.
+let estimator: ZxcvbnFactory | null = null;
 let dictionaries: Promise<void> | null = null;
-let dictionariesLoaded = false;
 
 /**
- * Loads the common-password and English dictionaries into the estimator, once. The server awaits it at
- * start; the web app on the screens that set a password (a separate chunk, thanks to the dynamic imports).
+ * Loads the estimator with the common-password and English dictionaries, once. The server awaits it at
+ * start; the web app on the screens that set a password (separate chunks, thanks to the dynamic imports).
  */
 export function loadPasswordDictionaries(): Promise<void> {
-  dictionaries ??= Promise.all([import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]).then(([common, en]) => {
-    estimator = new ZxcvbnFactory({
+  dictionaries ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")]).then(([core, common, en]) => {
+    estimator = new core.ZxcvbnFactory({
       translations: en.translations,
       graphs: common.adjacencyGraphs,
       dictionary: { ...common.dictionary, ...en.dictionary },
     });
-    dictionariesLoaded = true;
   });
   return dictionaries;
 }
 
 /** Whether `loadPasswordDictionaries()` has finished, so that an estimate is the one the server makes. */
 export function hasPasswordDictionaries(): boolean {
-  return dictionariesLoaded;
+  return estimator !== null;
 }
 
 const LEVELS: Record<PasswordStrength["score"], PasswordStrengthLevel> = { 0: "weak", 1: "weak", 2: "fair", 3: "good", 4: "strong" };
 
-/** Estimates how hard a password is to guess. */
+/** Estimates how hard a password is to guess; `loadPasswordDictionaries()` must have finished. */
 export function estimatePasswordStrength(password: string): PasswordStrength {
+  if (!estimator) throw new Error("loadPasswordDictionaries() has not finished");
   const result = estimator.check(password.slice(0, 200));
   return {
     score: result.score,
@@ -62,8 +60,12 @@ export function estimatePasswordStrength(password: string): PasswordStrength {
   };
 }
 
-/** The refusal of a password too easy to guess, or null when it passes. */
+/**
+ * The refusal of a password too easy to guess, or null when it passes. Before the estimator is loaded (a
+ * web form on a screen with no meter) it answers null: the server, which always has it, decides.
+ */
 export function passwordStrengthProblem(password: string): string | null {
+  if (!estimator) return null;
   const strength = estimatePasswordStrength(password);
   if (strength.acceptable) return null;
   const reason = strength.warning ?? strength.suggestions[0] ?? "Add another word or two.";

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LabelChips } from "../../labels/components/LabelChips.js";
 import { SubTaskCount } from "../../sub-tasks/components/SubTaskCount.js";
-import { TASK_LINK_STATE } from "../../task-lists/components/TaskRow.js";
+import { TASK_LINK_STATE } from "../../../lib/task-link-state.js";
 import { DueBadge } from "../../tasks/components/DueBadge.js";
 import { AssigneeAvatars } from "../../tasks/components/TaskMeta.js";
 import type { CardStep } from "../lib/board-moves.js";

@@ -10,7 +10,7 @@ import { UserAvatar } from "../../../components/UserAvatar.js";
 import { formatAgo, formatDate, formatDateTime } from "../../../lib/dates.js";
 import { translateServerMessage } from "../../../lib/server-messages.js";
 import { DueBadge } from "../../tasks/components/DueBadge.js";
-import { TASK_LINK_STATE } from "../../task-lists/components/TaskRow.js";
+import { TASK_LINK_STATE } from "../../../lib/task-link-state.js";
 import { useMarkAllRead, useMarkRead, useNotifications } from "../hooks/use-notifications.js";
 
 /** Where an entry leads: its route with its parameters, or nowhere when this build has no such route. */

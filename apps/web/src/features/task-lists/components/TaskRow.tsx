@@ -10,6 +10,7 @@ import { LabelChips } from "../../labels/components/LabelChips.js";
 import { SubTaskCount } from "../../sub-tasks/components/SubTaskCount.js";
 import { TaskMeta } from "../../tasks/components/TaskMeta.js";
 import { useCompleteWithUndo } from "../hooks/use-complete-with-undo.js";
+import { TASK_LINK_STATE } from "../../../lib/task-link-state.js";
 import { TaskRowsContext } from "./task-rows-context.js";
 
 /** The data a dragged task carries, read by the board when it is dropped. */
@@ -18,8 +19,6 @@ export interface TaskDragData {
   task: Task;
 }
 
-/** Marks a link to a task's modal as opened from the page behind it, so closing can simply go back. */
-export const TASK_LINK_STATE = { backToPrevious: true } as const;
 
 /** The drag id of a task row. */
 export const taskDragId = (taskId: number) => `t:${taskId}`;

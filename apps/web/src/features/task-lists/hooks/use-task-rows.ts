@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useShortcuts } from "../../shortcuts/hooks/use-shortcuts.js";
 import type { TaskRowsControl } from "../components/task-rows-context.js";
-import { TASK_LINK_STATE } from "../components/TaskRow.js";
+import { TASK_LINK_STATE } from "../../../lib/task-link-state.js";
 import { EMPTY_SELECTION, keepShown, neighbourRow, selectRange, toggleTask, type TaskSelection } from "../lib/task-selection.js";
 import { useBulkActions } from "./use-bulk-actions.js";
 import { useCompleteWithUndo } from "./use-complete-with-undo.js";

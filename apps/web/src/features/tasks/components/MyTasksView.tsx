@@ -8,7 +8,7 @@ import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
-import { TASK_LINK_STATE } from "../../task-lists/components/TaskRow.js";
+import { TASK_LINK_STATE } from "../../../lib/task-link-state.js";
 import { useMyTasks, useProjectTitles } from "../hooks/use-my-tasks.js";
 import { useChangeTaskStatus } from "../hooks/use-tasks.js";
 import { usePlanStatusChange } from "../../sub-tasks/hooks/use-status-plan.js";
