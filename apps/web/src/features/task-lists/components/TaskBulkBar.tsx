@@ -1,12 +1,11 @@
-import "@mantine/dates/styles.css";
 import { ActionIcon, Affix, Box, Button, Group, Menu, Paper, Popover, ScrollArea, Stack, Text, Tooltip, Transition } from "@mantine/core";
-import { DatePicker } from "@mantine/dates";
 import { useMediaQuery } from "@mantine/hooks";
 import { TASK_PRIORITY_NAMES, type BulkTasksBody, type Member, type Task } from "@plotline/contracts";
 import { IconCalendar, IconCheck, IconFlag, IconFolderShare, IconTrash, IconUserPlus, IconX } from "@tabler/icons-react";
 import { useState, type ComponentPropsWithoutRef, type ReactNode, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
+import { LazyDatePicker } from "../../../components/LazyDatePicker.js";
 import { UserAvatar } from "../../../components/UserAvatar.js";
 import { ShortcutKeys } from "../../shortcuts/components/ShortcutKeys.js";
 import { PriorityGlyph } from "../../tasks/components/TaskPriority.js";
@@ -169,7 +168,7 @@ function DueDateButton({ onPick }: { onPick: (day: string | null) => void }) {
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
-          <DatePicker onChange={(value) => value && pick(String(value).slice(0, 10))} aria-label={t("task_lists.bulk.due_date")} />
+          <LazyDatePicker onChange={(value) => value && pick(String(value).slice(0, 10))} aria-label={t("task_lists.bulk.due_date")} />
           <Button size="compact-sm" variant="subtle" onClick={() => pick(null)}>
             {t("task_lists.bulk.no_due_date")}
           </Button>
