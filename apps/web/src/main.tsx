@@ -13,7 +13,7 @@ import { AppMantineProvider } from "./theme.js";
 
 setUpI18n();
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouter(queryClient);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");

@@ -108,6 +108,13 @@ export const kanboardListResponse = z.object({
 });
 export type KanboardList = z.infer<typeof kanboardListResponse>;
 
+/**
+ * `GET /api/pm-pro/v2/projects/{p}/kanboard?with=tasks`: each column also carries its first page of cards
+ * (`task`, as the column call answers page 1), so that a board opening needs one call, not one per column.
+ */
+export const kanboardListQuery = z.object({ with: z.string().max(100).optional() });
+export type KanboardListQuery = z.infer<typeof kanboardListQuery>;
+
 /** `GET /api/pm-pro/v2/projects/{p}/kanboard/{board_id}/`: one column with a page of its cards. */
 export const kanboardColumnQuery = z.object({
   page: zInt.min(1).default(1),

@@ -53,8 +53,11 @@ export function datePreferences(): DatePreferences {
 
 /** The browser's own IANA time zone. */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Asking Intl builds a formatter each time; a board asks for every card, so the answer is kept.
+  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return browserZone;
 }
+let browserZone: string | null = null;
 
 /** The zone moments are shown in: the chosen one, or the browser's when the user chose none. */
 export function activeTimeZone(preferences: DatePreferences = current): string {
@@ -73,8 +76,15 @@ function inZone(moment: Dayjs, preferences: DatePreferences): Dayjs {
 
 /** Today in the user's zone (their chosen one, else the browser's), written `YYYY-MM-DD` as the API takes days. */
 export function todayString(options: DateOptions = {}): string {
-  return inZone(dayjs(options.now), options.preferences ?? current).format("YYYY-MM-DD");
+  const preferences = options.preferences ?? current;
+  if (options.now !== undefined) return inZone(dayjs(options.now), preferences).format("YYYY-MM-DD");
+  // Every due date on screen compares with today: worked out once a second per zone, not once per task.
+  const zone = activeTimeZone(preferences);
+  const now = Date.now();
+  if (today?.zone !== zone || now >= today.until) today = { zone, until: now + 1000, day: inZone(dayjs(now), preferences).format("YYYY-MM-DD") };
+  return today.day;
 }
+let today: { zone: string; until: number; day: string } | null = null;
 
 /** A day as `YYYY-MM-DD`: what a date picker gives (a `Date` or text) written the way the API takes days. */
 export function toDayString(value: Date | string | null | undefined): string | null {

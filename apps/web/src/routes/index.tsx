@@ -1,4 +1,5 @@
 import { ROUTES, type RouteName } from "@plotline/contracts";
+import type { QueryClient } from "@tanstack/react-query";
 import type { ReactElement } from "react";
 import { createHashRouter, matchPath, Navigate, type RouteObject } from "react-router";
 import { AppLayout } from "../components/AppLayout.js";
@@ -6,6 +7,8 @@ import { FrontEndLayout } from "../components/FrontEndLayout.js";
 import { LoadingScreen } from "../components/LoadingScreen.js";
 import { RequireSession } from "../components/RequireSession.js";
 import { ProjectLayout } from "../features/projects/components/ProjectLayout.js";
+import { authStateOptions, meOptions } from "../features/auth/hooks/use-session.js";
+import { kanboardColumnsOptions } from "../features/kanboard/hooks/kanboard-queries.js";
 import { useKanboardWarmUp } from "../features/kanboard/hooks/use-kanboard-warm-up.js";
 import { isFrontEndPage } from "../features/site-settings/lib/front-end.js";
 import { chunkPage, lazyPage } from "./lazy-page.js";
@@ -153,9 +156,19 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** Hash-based routes, as the documents' links are. */
-export function createRouter() {
-  // A tab opened on the board fetches the board's code while it signs in, rather than after its project arrived.
-  if (matchPath(`${ROUTES.kanboard}/*`, window.location.hash.slice(1))) void KanboardPage.preload();
+/**
+ * Hash-based routes, as the documents' links are. A tab opened on the app asks who is signed in before
+ * anything is drawn, and one opened on the board also fetches the board's code and first cards meanwhile,
+ * rather than after its frame and project arrived (issue 16: the first cards under a second).
+ */
+export function createRouter(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(authStateOptions);
+  void queryClient.prefetchQuery(meOptions);
+  const board = matchPath(`${ROUTES.kanboard}/*`, window.location.hash.slice(1));
+  const projectId = Number(board?.params.project_id);
+  if (board && Number.isInteger(projectId) && projectId > 0) {
+    void KanboardPage.preload();
+    void queryClient.prefetchQuery(kanboardColumnsOptions(queryClient, projectId));
+  }
   return createHashRouter(routes);
 }

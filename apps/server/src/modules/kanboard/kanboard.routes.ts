@@ -2,6 +2,7 @@ import {
   createKanboardColumnBody,
   kanboardBoardOrderBody,
   kanboardColumnQuery,
+  kanboardListQuery,
   kanboardColumnResponse,
   kanboardListResponse,
   kanboardPlacementResponse,
@@ -32,13 +33,16 @@ export const kanboardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The board's columns in order, each with how many of its cards the caller sees (meta.total_tasks), and the board's abilities",
+        summary:
+          "The board's columns in order, each with how many of its cards the caller sees (meta.total_tasks), and the board's abilities; with=tasks adds each column's first page of cards",
         params: projectParams,
+        querystring: kanboardListQuery,
         response: { 200: kanboardListResponse },
       },
     },
     async (request) => {
-      const board = await kanboard.listColumns(requireActor(request), request.params.project_id);
+      const withCards = (request.query.with ?? "").split(",").some((part) => part.trim() === "tasks");
+      const board = await kanboard.listColumns(requireActor(request), request.params.project_id, { withCards });
       return { data: board.columns, meta: { total_tasks: board.total, abilities: board.abilities } };
     },
   );

@@ -1,5 +1,6 @@
 import {
   KANBOARD_MAX_COLUMNS,
+  KANBOARD_PAGE_SIZE,
   type CreateKanboardColumnBody,
   type KanboardAbilities,
   type KanboardBoardOrderBody,
@@ -175,12 +176,42 @@ export function kanboardService(ctx: AppContext, access: ProjectAccessService) {
     return { id: card.id, key: card.kan_board_order };
   }
 
-  async function listColumns(actor: Actor, projectId: number): Promise<KanboardListing> {
+  async function listColumns(actor: Actor, projectId: number, options: { withCards?: boolean } = {}): Promise<KanboardListing> {
     const projectAccess = await access.requireAccess(actor, projectId);
     const columns = await columnsOf(projectId);
     const counts = await countsOf(projectAccess, columns);
     const presented = columns.map((column) => presentColumn(column, projectAccess, counts.get(column.id)));
-    return { columns: presented, total: presented.reduce((sum, column) => sum + column.meta.total_tasks, 0), abilities: boardAbilities(projectAccess) };
+    const abilities = boardAbilities(projectAccess);
+    const total = presented.reduce((sum, column) => sum + column.meta.total_tasks, 0);
+    if (!options.withCards) return { columns: presented, total, abilities };
+    // Each column's first page, as its own call answers it (the same kept pages serve both).
+    const firstPage = { page: 1, per_page: KANBOARD_PAGE_SIZE };
+    const withCards = await Promise.all(presented.map((column) => getColumn(actor, projectId, column.id, firstPage)));
+    return { columns: withCards, total, abilities };
+  }
+
+  async function getColumn(actor: Actor, projectId: number, boardId: number, query: KanboardColumnQuery): Promise<KanboardColumn> {
+    const projectAccess = await access.requireAccess(actor, projectId);
+    const column = await requireColumn(projectId, boardId);
+    const view = privacyView(projectAccess);
+    const page = pageRequest(query.page, query.per_page, query.per_page);
+    const limit = page.limit ?? query.per_page;
+    const key = `${boardId}|${viewKey(view)}|${limit}|${page.offset}`;
+    const [kept, runningTaskId] = await Promise.all([
+      pagesKept.get(key, async () => {
+        const [records, counts] = await Promise.all([repository.pageOfColumn(boardId, view, limit, page.offset), repository.countColumns([boardId], view)]);
+        const presented = await loader.present(records, () => projectAccess);
+        const facts = new Map(records.map((record) => [record.id, record]));
+        const tasks = presented.flatMap((task) => {
+          const record = facts.get(task.id);
+          return record ? [keepTask(task, record, task.assignees.data.map((user) => user.id))] : [];
+        });
+        return { tasks, count: counts.get(boardId) ?? { total: 0, incomplete: 0 } };
+      }),
+      running.taskOf(actor.id),
+    ]);
+    const tasks = kept.tasks.map((task) => keptTaskFor({ access: projectAccess, runningTaskId }, task));
+    return presentColumn(column, projectAccess, kept.count, { data: tasks, meta: { pagination: paginationMeta(page, kept.count.total, tasks.length) } });
   }
 
   return {
@@ -188,29 +219,7 @@ export function kanboardService(ctx: AppContext, access: ProjectAccessService) {
     listColumns,
 
     /** `GET .../kanboard/{board_id}/?page=`: one column with a page of the cards the reader sees, in order. */
-    async getColumn(actor: Actor, projectId: number, boardId: number, query: KanboardColumnQuery): Promise<KanboardColumn> {
-      const projectAccess = await access.requireAccess(actor, projectId);
-      const column = await requireColumn(projectId, boardId);
-      const view = privacyView(projectAccess);
-      const page = pageRequest(query.page, query.per_page, query.per_page);
-      const limit = page.limit ?? query.per_page;
-      const key = `${boardId}|${viewKey(view)}|${limit}|${page.offset}`;
-      const [kept, runningTaskId] = await Promise.all([
-        pagesKept.get(key, async () => {
-          const [records, counts] = await Promise.all([repository.pageOfColumn(boardId, view, limit, page.offset), repository.countColumns([boardId], view)]);
-          const presented = await loader.present(records, () => projectAccess);
-          const facts = new Map(records.map((record) => [record.id, record]));
-          const tasks = presented.flatMap((task) => {
-            const record = facts.get(task.id);
-            return record ? [keepTask(task, record, task.assignees.data.map((user) => user.id))] : [];
-          });
-          return { tasks, count: counts.get(boardId) ?? { total: 0, incomplete: 0 } };
-        }),
-        running.taskOf(actor.id),
-      ]);
-      const tasks = kept.tasks.map((task) => keptTaskFor({ access: projectAccess, runningTaskId }, task));
-      return presentColumn(column, projectAccess, kept.count, { data: tasks, meta: { pagination: paginationMeta(page, kept.count.total, tasks.length) } });
-    },
+    getColumn,
 
     /** `POST .../kanboard`: a new column at the end of the board (managers). */
     async createColumn(actor: Actor, projectId: number, input: CreateKanboardColumnBody): Promise<KanboardColumn> {

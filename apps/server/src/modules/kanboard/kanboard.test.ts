@@ -463,6 +463,26 @@ describe("a column's page", () => {
       expect((await get(cast.manager, `${base()}/${lane.id}${query}`)).statusCode, query).toBe(400);
     }
   });
+
+  it("comes with every column of the board on with=tasks, the page each column's call answers first", async () => {
+    const lane = await newColumn({ title: "Busy lane" });
+    for (let index = 0; index < 52; index += 1) await createTask(cast.manager, projectId, { title: `Busy ${index}`, kan_board_id: lane.id, privacy: index === 51 });
+    const plain = await board(cast.manager);
+    expect(plain.data.every((entry) => entry.task === undefined)).toBe(true);
+    for (const reader of [cast.manager, cast.client]) {
+      const listed = (await ok<KanboardList>(await get(reader, `${base()}?with=tasks`))).data;
+      expect(listed.map((entry) => entry.id)).toEqual((await board(reader)).data.map((entry) => entry.id));
+      for (const entry of listed) {
+        const own = await column(reader, entry.id);
+        expect(entry.task?.data.map((task) => task.id), entry.title).toEqual(own.task?.data.map((task) => task.id));
+        expect(entry.task?.meta.pagination, entry.title).toEqual(own.task?.meta.pagination);
+      }
+      // The client does not see the private card, in the page or the count.
+      const busy = listed.find((entry) => entry.id === lane.id);
+      expect(busy?.task?.data).toHaveLength(50);
+      expect(busy?.meta.total_tasks).toBe(reader === cast.client ? 51 : 52);
+    }
+  });
 });
 
 describe("the remembered view", () => {

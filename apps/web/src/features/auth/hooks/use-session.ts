@@ -9,24 +9,26 @@ import {
   type Me,
   type SetupBody,
 } from "@plotline/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api, ApiError, setNonce } from "../../../api/client.js";
 import { setDatePreferences } from "../../../lib/dates.js";
 import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 
 /** Whether the first user still has to be created. */
+export const authStateOptions = queryOptions({
+  queryKey: queryKeys.session.state,
+  queryFn: async ({ signal }) => (await api.get("auth/state", { schema: itemEnvelope(authStateSchema), signal })).data,
+  staleTime: Infinity,
+});
+
+/** Whether the first user still has to be created. */
 export function useAuthState() {
-  return useQuery({
-    queryKey: queryKeys.session.state,
-    queryFn: async ({ signal }) => (await api.get("auth/state", { schema: itemEnvelope(authStateSchema), signal })).data,
-    staleTime: Infinity,
-  });
+  return useQuery(authStateOptions);
 }
 
 /** The signed-in user, or null when signed out. Keeps the nonce for later writes and puts their date formats in use. */
-export function useMe() {
-  return useQuery({
+export const meOptions = queryOptions({
     queryKey: queryKeys.session.me,
     queryFn: async ({ signal }): Promise<Me | null> => {
       try {
@@ -45,6 +47,10 @@ export function useMe() {
     },
     staleTime: 60_000,
   });
+
+/** The signed-in user, or null when signed out (see `meOptions`). */
+export function useMe() {
+  return useQuery(meOptions);
 }
 
 /** The signed-in user inside the admin layout, where a session is known to exist. */

@@ -29,20 +29,27 @@ export function columnCardsOptions(projectId: number, columnId: number) {
 }
 
 /**
- * The query of the board's columns. Each column's first page is asked for as soon as the columns are
- * known, before the columns are drawn and ask for it themselves; only for columns never loaded, since the
- * columns are read again after every move and their cards are not.
+ * The query of the board's columns. The first reading of a board asks for each column's first page with
+ * it (`with=tasks`): one call, not one per column. Later readings (the columns are read again after every
+ * move) come without cards, and only a column never loaded has its first page asked for.
  */
 export function kanboardColumnsOptions(queryClient: QueryClient, projectId: number) {
+  const key = queryKeys.kanboard.columns(projectId);
   return queryOptions({
-    queryKey: queryKeys.kanboard.columns(projectId),
+    queryKey: key,
     queryFn: async ({ signal }) => {
-      const answer = await api.get(kanboardPath(projectId), { schema: kanboardListResponse, signal });
-      for (const column of answer.data) {
+      const isFirstReading = queryClient.getQueryData(key) === undefined;
+      const answer = await api.get(kanboardPath(projectId), { schema: kanboardListResponse, query: isFirstReading ? { with: "tasks" } : {}, signal });
+      const columns = answer.data.map(({ task, ...column }) => {
         const options = columnCardsOptions(projectId, column.id);
-        if (queryClient.getQueryData(options.queryKey) === undefined) void queryClient.prefetchInfiniteQuery(options);
-      }
-      return answer;
+        if (queryClient.getQueryData(options.queryKey) === undefined) {
+          if (task) queryClient.setQueryData(options.queryKey, { pages: [task], pageParams: [FIRST_COLUMN_PAGE] });
+          else void queryClient.prefetchInfiniteQuery(options);
+        }
+        return column;
+      });
+      // The cards live in the columns' own queries: the columns query keeps the columns alone.
+      return { ...answer, data: columns };
     },
   });
 }
