@@ -208,7 +208,17 @@ export interface DomainEventMap {
    * A task changed. A `task_list` change is a move. A `status` change comes with its own
    * `task.completed` or `task.reopened` event. `labelIds` are the labels the change set, when it set them.
    */
-  "task.updated": RecordEventBase & { changes: Changes<TaskFields>; labelIds?: number[] };
+  "task.updated": RecordEventBase & {
+    changes: Changes<TaskFields>;
+    labelIds?: number[];
+    /**
+     * The task whose move shifted this one's dates (the Gantt's rescheduling): the shift is told by one
+     * activity, from its `task.dependents_shifted` event, and none is written for this event.
+     */
+    shiftOf?: number;
+  };
+  /** A task's move shifted the dates of `taskIds`, its successors on the Gantt chart; `id` is the moved task. */
+  "task.dependents_shifted": RecordEventBase & { taskIds: number[] };
   "task.completed": RecordEventBase;
   "task.reopened": RecordEventBase;
   "task.deleted": RecordEventBase;
@@ -245,11 +255,14 @@ export interface DomainEventMap {
   /** A time log was deleted by its owner. */
   "time.deleted": TimeLogEventPayload;
   /** One project setting changed; `changes` holds only what really changed, per role and capability. */
-  /** `changes`: per role the capabilities changed (`capabilities`), or a flag's old and new value (`assignees_can_edit`). */
+  /**
+   * `changes`: per role the capabilities changed (`capabilities`), or the old and new value of a flag
+   * (`assignees_can_edit`) or of the working days (`working_days`).
+   */
   "project_settings.updated": {
     projectId: number;
     key: string;
-    changes: { [role: string]: { [capability: string]: boolean } } | { from: boolean; to: boolean };
+    changes: { [role: string]: { [capability: string]: boolean } } | { from: boolean; to: boolean } | { from: number[]; to: number[] };
   };
 }
 

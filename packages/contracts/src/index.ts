@@ -16,6 +16,7 @@ export * from "./tasks.js";
 export * from "./sub-tasks.js";
 export * from "./time-tracker.js";
 export * from "./kanboard.js";
+export * from "./gantt.js";
 export * from "./task-lists.js";
 export * from "./milestones.js";
 export * from "./discussions.js";

@@ -26,7 +26,7 @@ export type ProModuleKey = (typeof PRO_MODULE_KEYS)[number];
  * The Pro modules that are built, in the modules list's order. Only these are listed on the modules page
  * and can be switched: a module lists itself when it is built by adding its key here (one line).
  */
-export const BUILT_PRO_MODULES = ["files", "calendar", "kanboard", "sub_tasks", "time_tracker"] as const satisfies readonly ProModuleKey[];
+export const BUILT_PRO_MODULES = ["files", "calendar", "gantt", "kanboard", "sub_tasks", "time_tracker"] as const satisfies readonly ProModuleKey[];
 export type BuiltProModuleKey = (typeof BUILT_PRO_MODULES)[number];
 
 /** Keys of every module, core ones included. */
@@ -73,6 +73,7 @@ export const MENU_ORDER = {
   milestones: 4,
   files: 5,
   kanboard: 6,
+  gantt: 7,
   settings: 100,
 } as const;
 
@@ -129,6 +130,8 @@ export const ROUTES = {
   kanboard: "/projects/:project_id/kanboard",
   /** The single-task modal over the Kanban board, so closing it returns to the board. */
   kanboard_single_task: "/projects/:project_id/kanboard/tasks/:task_id",
+  /** The project's Gantt chart (Pro module `gantt`). */
+  gantt: "/projects/:project_id/gantt",
   pm_pro_settings: "/projects/:project_id/settings",
   /** The Pages tab of project settings (front_end_page, a site-wide setting: site managers only). */
   page_settings_tab: "/projects/:project_id/settings/pages",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CAPABILITIES, DEFAULT_CAPABILITIES, type Capability, type ConfigurableRole } from "./permissions.js";
+import { DEFAULT_WORKING_DAYS, zWorkingDays } from "./gantt.js";
 import { zFlag } from "./primitives.js";
 
 /**
@@ -39,6 +40,11 @@ export const PROJECT_SETTINGS = {
    * privacy, assignees or list). Off by default, as in the original.
    */
   assignees_can_edit: { schema: zFlag, default: false },
+  /**
+   * The ISO weekdays that count as working days (1 Monday to 7 Sunday), for the Gantt chart's lengths, lags
+   * and rescheduling. All seven by default: every day counts.
+   */
+  working_days: { schema: zWorkingDays, default: DEFAULT_WORKING_DAYS },
 } as const;
 
 /** The name of a known project setting. */
@@ -51,6 +57,8 @@ const capabilitySetSchemaOut = z.object(Object.fromEntries(CAPABILITIES.map((cap
 export const projectSettingsSchema = z.object({
   capabilities: z.object({ co_worker: capabilitySetSchemaOut, client: capabilitySetSchemaOut }),
   assignees_can_edit: z.boolean(),
+  /** The working ISO weekdays, sorted (all seven: every day counts). */
+  working_days: z.array(z.number().int()),
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 
@@ -72,7 +80,10 @@ export const saveProjectSettingsBody = z.union([
 export type SaveProjectSettingsBody = z.infer<typeof saveProjectSettingsBody>;
 
 /** A checked project setting, ready to be merged and saved. */
-export type ParsedProjectSetting = { key: "capabilities"; value: CapabilitiesValue } | { key: "assignees_can_edit"; value: boolean };
+export type ParsedProjectSetting =
+  | { key: "capabilities"; value: CapabilitiesValue }
+  | { key: "assignees_can_edit"; value: boolean }
+  | { key: "working_days"; value: number[] };
 
 /**
  * Checks one setting against its schema. Returns the parsed value, or the messages of what is wrong, each
@@ -96,10 +107,13 @@ export function parseProjectSetting(
       continue;
     }
     const where = path.join(".");
-    const message = issue.code === "invalid_union" || issue.code === "invalid_type"
-      ? `${where} must be ${path.length === 3 || known === "assignees_can_edit" ? "true or false" : "an object"}`
-      : issue.message;
-    (params[where] ??= []).push(message);
+    const message = known === "working_days" ? issue.message
+      : issue.code === "invalid_union" || issue.code === "invalid_type"
+        ? `${where} must be ${path.length === 3 || known === "assignees_can_edit" ? "true or false" : "an object"}`
+        : issue.message;
+    const messages = (params[where] ??= []);
+    // A value of the wrong kind may fail two checks with one message: it is said once.
+    if (!messages.includes(message)) messages.push(message);
   }
   return { ok: false, params };
 }

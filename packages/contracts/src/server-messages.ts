@@ -82,6 +82,15 @@ export const MESSAGES = {
   form_body: {
     multipart_form_body_could_not_read: "The multipart form body could not be read: check its boundary and parts.",
   },
+  gantt: {
+    link_closes_cycle: "This link would close a cycle: {{target}} already leads back to {{source}} through its links.",
+    link_exists: "These tasks are linked already: {{source}} leads to {{target}}.",
+    link_not_found: "Link not found",
+    link_to_itself: "A task cannot be linked to itself.",
+    shifted_tasks: "{{count}} dependent tasks were moved.",
+    who_may_link: "Only managers, the task's creator and (where the project allows it) its assignees can link {{title}} to another task.",
+    who_may_shift: "You may not change the dates of these tasks, which the shift would move: {{titles}}.",
+  },
   kanboard: {
     choose_column_project: "Choose a column of this project's board.",
     column_not_found: "Column not found",
