@@ -7,6 +7,7 @@ import { departmentsModule } from "./departments/departments.module.js";
 import { discussionsModule } from "./discussions/discussions.module.js";
 import { duplicationModule } from "./duplication/duplication.module.js";
 import { filesModule } from "./files/files.module.js";
+import { ganttModule } from "./gantt/gantt.module.js";
 import { healthModule } from "./health/health.module.js";
 import { kanboardModule } from "./kanboard/kanboard.module.js";
 import { labelsModule } from "./labels/labels.module.js";
@@ -55,6 +56,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   subTasksModule,
   timeTrackerModule,
   kanboardModule,
+  ganttModule,
   milestonesModule,
   discussionsModule,
   commentsModule,

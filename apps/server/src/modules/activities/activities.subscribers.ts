@@ -127,7 +127,9 @@ export function activitiesSubscribers(ctx: { kind: DatabaseKind }): EventSubscri
 
     "task.created": (event, db) => about("task", "create", { meta: { task_list_id: event.payload.taskListId } })(event, db),
     "task.updated": (event, db) => {
-      const { changes, labelIds } = event.payload;
+      const { changes, labelIds, shiftOf } = event.payload;
+      // One of many tasks a Gantt reschedule moved: the shift's single entry comes from task.dependents_shifted.
+      if (shiftOf !== undefined) return Promise.resolve();
       const list = changes.task_list;
       if (list) {
         return about("task", "move", { changes: changeList(changes), meta: { from_task_list_id: list.from.id, task_list_id: list.to.id } })(event, db);
@@ -135,6 +137,10 @@ export function activitiesSubscribers(ctx: { kind: DatabaseKind }): EventSubscri
       // A status change has its own entry, from task.completed or task.reopened.
       if (changes.status) return Promise.resolve();
       return about("task", "update", { changes: changeList(changes), meta: labelIds ? { task_labels: labelIds } : {} })(event, db);
+    },
+    "task.dependents_shifted": (event, db) => {
+      const { taskIds } = event.payload;
+      return about("task", "update", { changes: [{ field: "dependent_tasks", from: null, to: taskIds.length }], meta: { shifted_task_ids: taskIds } })(event, db);
     },
     "task.completed": about("task", "complete", { meta: { status: 1 } }),
     "task.reopened": about("task", "incomplete", { meta: { status: 0 } }),

@@ -88,5 +88,6 @@ export const englishCatalogue: ActivityCatalogue = {
     moved: (resource, subject) => `moved ${RESOURCE_WORDS[resource]} ${subject}`,
     madePrivate: (resource, subject, isPrivate) => `made ${RESOURCE_WORDS[resource]} ${subject} ${isPrivate ? "private" : "public"}`,
     statusChanged: (resource, subject, isDone) => `${isDone ? "completed" : "reopened"} ${RESOURCE_WORDS[resource]} ${subject}`,
+    shiftedDependents: (subject, count) => `shifted ${count} dependent ${count === 1 ? "task" : "tasks"} of ${subject}`,
   },
 };

@@ -66,5 +66,7 @@ export interface ActivityCatalogue {
     moved(resource: ActivityResource, subject: string): string;
     madePrivate(resource: ActivityResource, subject: string, isPrivate: boolean): string;
     statusChanged(resource: ActivityResource, subject: string, isDone: boolean): string;
+    /** The Gantt's rescheduling moved `count` tasks after `subject`: "shifted 3 dependent tasks of Wireframes". */
+    shiftedDependents(subject: string, count: number): string;
   };
 }

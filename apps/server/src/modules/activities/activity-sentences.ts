@@ -160,6 +160,7 @@ function clausesOf(change: ActivityChange, facts: ActivityFacts, catalogue: Acti
   // A 0/1 status is done or not; a named one (a project's "archived", "pending") is told as it is.
   if (field === "status" && typeof to !== "string") return [catalogue.clauses.statusChanged(facts.resource, subject, isOn(to))];
   if (field === "description") return [catalogue.clauses.edited(fieldName, subject)];
+  if (field === "dependent_tasks") return typeof to === "number" ? [catalogue.clauses.shiftedDependents(subject, to)] : [];
   // Other references (`milestone_id`, `type_id`) are told only when the change names them.
   if (field.endsWith("_id") && (nameOf(from) ?? nameOf(to)) === null) return [];
   const before = valueText(from, catalogue) ?? catalogue.none(field);

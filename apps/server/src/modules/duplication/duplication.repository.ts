@@ -15,7 +15,7 @@ export type SourceRow = Record<string, unknown> & { id: number };
 export type IdTable = "milestones" | "task_lists" | "tasks" | "discussions" | "labels" | "project_files";
 
 /** Tables written by a copy. */
-export type CopyTable = IdTable | "project_members" | "project_settings" | "task_assignees" | "task_labels";
+export type CopyTable = IdTable | "project_members" | "project_settings" | "task_assignees" | "task_labels" | "gantt_links";
 
 /** The tables of other modules that a copy reads and writes, typed here as their migrations made them. */
 type CopyTables = {
@@ -83,8 +83,11 @@ export function duplicationRepository(base: Kysely<Database>, kind: DatabaseKind
       return selectRows(table, (qb) => qb.where("project_id", "=", projectId).orderBy("id"));
     },
 
-    /** Rows of tables keyed by project without an id of their own (members, settings, assignees, task labels). */
-    async projectLinks(table: "project_members" | "project_settings" | "task_assignees" | "task_labels", projectId: number): Promise<Array<Record<string, unknown>>> {
+    /**
+     * Rows of tables keyed by project whose ids are not kept (members, settings, assignees, task labels, the
+     * Gantt chart's links).
+     */
+    async projectLinks(table: "project_members" | "project_settings" | "task_assignees" | "task_labels" | "gantt_links", projectId: number): Promise<Array<Record<string, unknown>>> {
       return selectAllFrom(table).where("project_id", "=", projectId).execute();
     },
 

@@ -134,7 +134,7 @@ export function duplicationService(ctx: AppContext, deps: DuplicationDeps, stora
     const projectId = await repo.insertReturningId("projects", { ...projectColumns, title, created_by: actor.id, created_at: now, updated_at: now });
     const target = { projectId, now };
 
-    const [members, settings, milestones, lists, tasks, assignees, discussions, labels, taskLabels, files] = await Promise.all([
+    const [members, settings, milestones, lists, tasks, assignees, discussions, labels, taskLabels, files, ganttLinks] = await Promise.all([
       repo.projectLinks("project_members", source.id),
       repo.projectLinks("project_settings", source.id),
       repo.projectRows("milestones", source.id),
@@ -145,6 +145,7 @@ export function duplicationService(ctx: AppContext, deps: DuplicationDeps, stora
       repo.projectRows("labels", source.id),
       repo.projectLinks("task_labels", source.id),
       repo.projectRows("project_files", source.id),
+      repo.projectLinks("gantt_links", source.id),
     ]);
 
     await repo.insertRows("project_members", members.map((row) => copyRow(row, { project_id: projectId, created_at: now })));
@@ -164,6 +165,10 @@ export function duplicationService(ctx: AppContext, deps: DuplicationDeps, stora
     await repo.insertRows("labels", labels.map((row) => copyRow(row, fresh(labelIds.get(row.id)))));
 
     const taskIds = await copyTasks(repo, tasks, { assignees, taskLabels }, { ...target, listIds, labelIds });
+    // The Gantt chart's links join the copies of their two tasks; the copy gets new ids.
+    await repo.insertRows("gantt_links", ganttLinks
+      .filter((row) => taskIds.has(Number(row.source)) && taskIds.has(Number(row.target)))
+      .map(({ id: _linkId, ...row }) => copyRow(row, { project_id: projectId, source: taskIds.get(Number(row.source)), target: taskIds.get(Number(row.target)), created_at: now })));
 
     const discussionIds = pairIds(discussions, await repo.reserveIds("discussions", discussions.length));
     await repo.insertRows("discussions", discussions.map((row) =>

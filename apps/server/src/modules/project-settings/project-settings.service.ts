@@ -1,6 +1,7 @@
 import {
   CAPABILITIES,
   CONFIGURABLE_ROLES,
+  DEFAULT_WORKING_DAYS,
   parseProjectSetting,
   PROJECT_SETTINGS,
   type CapabilitiesValue,
@@ -8,8 +9,11 @@ import {
   type ProjectCapabilities,
   type ProjectSettings,
   type SaveProjectSettingsBody,
+  zWorkingDays,
 } from "@plotline/contracts";
+import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
+import type { Database } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { AppError, forbidden, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
@@ -58,6 +62,23 @@ function parseBody(body: SaveProjectSettingsBody): ParsedProjectSetting[] {
   return parsed;
 }
 
+/** The saved `working_days` (JSON text) as the project applies them: every day when never saved or unreadable. */
+export function workingDaysSetting(savedJson: string | null): number[] {
+  if (!savedJson) return [...DEFAULT_WORKING_DAYS];
+  try {
+    const parsed = zWorkingDays.safeParse(JSON.parse(savedJson));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // A broken setting reads as never saved, like a broken flag.
+  }
+  return [...DEFAULT_WORKING_DAYS];
+}
+
+/** A project's working ISO weekdays, for the modules that count in working days (the Gantt chart). */
+export async function findWorkingDays(db: Kysely<Database>, projectId: number): Promise<number[]> {
+  return workingDaysSetting((await projectSettingsRepository(db).findValues(projectId)).get("working_days") ?? null);
+}
+
 /** A project's settings: read and written by its managers and site managers, each change with its activity. */
 export function projectSettingsService(ctx: AppContext, access: ProjectAccessService) {
   const settings = projectSettingsRepository(ctx.db);
@@ -72,6 +93,7 @@ export function projectSettingsService(ctx: AppContext, access: ProjectAccessSer
     return {
       capabilities: effectiveCapabilities(saved.get("capabilities") ?? null),
       assignees_can_edit: flagSetting(saved.get("assignees_can_edit") ?? null, PROJECT_SETTINGS.assignees_can_edit.default),
+      working_days: workingDaysSetting(saved.get("working_days") ?? null),
     };
   }
 
@@ -98,6 +120,14 @@ export function projectSettingsService(ctx: AppContext, access: ProjectAccessSer
             const before = flagSetting(saved.get(setting.key) ?? null, PROJECT_SETTINGS.assignees_can_edit.default);
             saved.set(setting.key, JSON.stringify(setting.value));
             if (before === setting.value) continue;
+            await repo.saveValue(projectId, setting.key, JSON.stringify(setting.value), now);
+            await recordEvent(trx, actor, { name: "project_settings.updated", payload: { projectId, key: setting.key, changes: { from: before, to: setting.value } } });
+            continue;
+          }
+          if (setting.key === "working_days") {
+            const before = workingDaysSetting(saved.get(setting.key) ?? null);
+            saved.set(setting.key, JSON.stringify(setting.value));
+            if (before.join(",") === setting.value.join(",")) continue;
             await repo.saveValue(projectId, setting.key, JSON.stringify(setting.value), now);
             await recordEvent(trx, actor, { name: "project_settings.updated", payload: { projectId, key: setting.key, changes: { from: before, to: setting.value } } });
             continue;

@@ -39,7 +39,7 @@ describe("GET /api/pm/v2/projects/:project/settings", () => {
     const fresh = (await createProjectWithCast(cast)).id;
     const response = await cast.manager.inject({ method: "GET", url: url(fresh) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { capabilities: DEFAULT_CAPABILITIES, assignees_can_edit: false } });
+    expect(response.json()).toEqual({ data: { capabilities: DEFAULT_CAPABILITIES, assignees_can_edit: false, working_days: [1, 2, 3, 4, 5, 6, 7] } });
     expect(response.json().data.capabilities.client).toMatchObject({ create_task: true, create_file: true, view_private_task: false });
   });
 
@@ -104,11 +104,37 @@ describe("POST /api/pm/v2/projects/:project/settings", () => {
     const activity = await t.database.db.selectFrom("activities").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(JSON.parse(activity.meta)).toEqual({ key: "assignees_can_edit", changes: { from: false, to: true } });
     const off = await save(cast.manager, { key: "assignees_can_edit", value: false }, project);
-    expect(off.json().data).toEqual({ capabilities: DEFAULT_CAPABILITIES, assignees_can_edit: false });
+    expect(off.json().data).toEqual({ capabilities: DEFAULT_CAPABILITIES, assignees_can_edit: false, working_days: [1, 2, 3, 4, 5, 6, 7] });
     expect(await count("activities")).toBe(before + 2);
     const wrong = await save(cast.manager, { key: "assignees_can_edit", value: "maybe" }, project);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().data.params).toEqual({ assignees_can_edit: ["assignees_can_edit must be true or false"] });
+  });
+
+  it("saves the working days sorted, with one activity per change, refusing a bad list and non-managers", async () => {
+    const project = (await createProjectWithCast(cast)).id;
+    const before = await count("activities");
+    const saved = await save(cast.manager, { key: "working_days", value: [5, 1, 2, 3, 4] }, project);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.working_days).toEqual([1, 2, 3, 4, 5]);
+    expect((await save(cast.manager, { key: "working_days", value: [1, 2, 3, 4, 5] }, project)).statusCode).toBe(200);
+    expect(await count("activities")).toBe(before + 1);
+    const activity = await t.database.db.selectFrom("activities").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(JSON.parse(activity.meta)).toEqual({ key: "working_days", changes: { from: [1, 2, 3, 4, 5, 6, 7], to: [1, 2, 3, 4, 5] } });
+    const cases: Array<[unknown, string]> = [
+      [[], "working_days must name at least one working day"],
+      [[1, 1], "working_days names a weekday twice"],
+      [[0], "working_days must hold ISO weekdays: 1 (Monday) to 7 (Sunday)"],
+      [[1, 8], "working_days must hold ISO weekdays: 1 (Monday) to 7 (Sunday)"],
+      ["weekdays", "working_days must hold ISO weekdays: 1 (Monday) to 7 (Sunday)"],
+    ];
+    for (const [value, message] of cases) {
+      const wrong = await save(cast.manager, { key: "working_days", value }, project);
+      expect(wrong.statusCode, JSON.stringify(value)).toBe(400);
+      expect(Object.values(wrong.json().data.params).flat()).toEqual([message]);
+    }
+    for (const session of [cast.coWorker, cast.client, cast.outsider]) expect((await save(session, { key: "working_days", value: [1] }, project)).statusCode).toBe(403);
+    expect((await cast.manager.inject({ method: "GET", url: url(project) })).json().data.working_days).toEqual([1, 2, 3, 4, 5]);
   });
 
   it("writes no activity when nothing changes", async () => {
@@ -134,7 +160,7 @@ describe("POST /api/pm/v2/projects/:project/settings", () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().data.params).toEqual({
-      key: ["Unknown setting colour; known: capabilities, assignees_can_edit"],
+      key: ["Unknown setting colour; known: capabilities, assignees_can_edit, working_days"],
       capabilities: ["Unknown role admin"],
       "capabilities.client": ["Unknown capability fly"],
       "capabilities.client.create_task": ["capabilities.client.create_task must be true or false"],
