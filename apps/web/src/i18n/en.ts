@@ -25,6 +25,7 @@ import { preferencesEn } from "../features/preferences/i18n/en.js";
 import { timeTrackerEn } from "../features/time-tracker/i18n/en.js";
 import { subTasksEn } from "../features/sub-tasks/i18n/en.js";
 import { kanboardEn } from "../features/kanboard/i18n/en.js";
+import { ganttEn } from "../features/gantt/i18n/en.js";
 
 /** Strings no single feature owns: the app shell, menus, common actions and shared components. */
 const sharedEn = {
@@ -46,6 +47,7 @@ const sharedEn = {
     milestones: "Milestones",
     files: "Files",
     kanboard: "Kanboard",
+    gantt: "Gantt",
     settings: "Settings",
     account: "Your account",
     sign_out: "Sign out",
@@ -151,4 +153,5 @@ export const en = {
   ...timeTrackerEn,
   ...subTasksEn,
   ...kanboardEn,
+  ...ganttEn,
 } as const;

@@ -125,6 +125,14 @@ export const queryKeys = {
     /** How the caller last looked at each project's tasks (board or lists): not one project's, it serves search everywhere. */
     views: ["kanboard-views"] as const,
   },
+  gantt: {
+    /** Everything of a project's Gantt chart. */
+    all: (projectId: number) => [...project(projectId), "gantt"] as const,
+    /** The chart's tasks with their links, lists, milestones and working days. */
+    chart: (projectId: number) => [...project(projectId), "gantt", "chart"] as const,
+    /** The critical path and every task's slack. */
+    criticalPath: (projectId: number) => [...project(projectId), "gantt", "critical-path"] as const,
+  },
   files: {
     all: (projectId: number) => [...project(projectId), "files"] as const,
     folder: (projectId: number, folderId: number) => [...project(projectId), "files", "folder", folderId] as const,

@@ -23,6 +23,7 @@ const ProjectCalendarPage = lazyPage(() => import("./calendar.js"), "ProjectCale
 const DiscussionsPage = lazyPage(() => import("./discussions.js"), "DiscussionsPage");
 const FilesHomePage = lazyPage(() => import("./files.js"), "FilesHomePage");
 const FolderPage = lazyPage(() => import("./files.js"), "FolderPage");
+const GanttPage = lazyPage(() => import("./gantt.js"), "GanttPage");
 const GeneralSettingsPage = lazyPage(() => import("./general-settings.js"), "GeneralSettingsPage");
 const IndividualDiscussionPage = lazyPage(() => import("./individual-discussion.js"), "IndividualDiscussionPage");
 // Without a Suspense boundary: the board's first cards must show within a second (chunkPage says why).
@@ -90,6 +91,7 @@ const PROJECT_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; chi
   { name: "single_milestone", element: <SingleMilestonePage />, children: [{ name: "single_milestone_task", element: <SingleTaskPage /> }] },
   { name: "pm_files", element: <FilesHomePage /> },
   // The Kanban board; its single-task modal is a child, so closing it returns to the board as it was.
+  { name: "gantt", element: <GanttPage /> },
   { name: "kanboard", element: <KanboardPage />, children: [{ name: "kanboard_single_task", element: <KanboardSingleTaskPage /> }] },
   // Folder 0 is the files home, so the single doc, file and link modals always open over a folder's list.
   {
