@@ -11,6 +11,7 @@ import { createTeardown } from "./lib/teardown.js";
 import { formatGrowth, measureGrowth } from "./lib/growth-run.js";
 import { formatWebWeights, measureWebWeight } from "./lib/web-weight.js";
 import { formatKanbanBoard, measureKanbanBoard } from "./lib/web-kanban.js";
+import { formatGanttChart, measureGanttChart } from "./lib/web-gantt.js";
 import { SCENARIOS } from "./scenarios/index.js";
 
 const RESULTS_FILE = path.join(import.meta.dirname, "results", "latest.json");
@@ -58,6 +59,9 @@ async function main(): Promise<void> {
       console.log("\nThe Kanban board in Chromium (10,000 cards, 2,000 in the measured column; the served web build):");
       const board = await measureKanbanBoard(teardown);
       console.log(board ? formatKanbanBoard(board) : "  skipped: no web build in apps/web/dist (npm run build)");
+      console.log("\nThe Gantt chart in Chromium (5,000 tasks, 5,000 links; the served web build):");
+      const chart = await measureGanttChart(teardown);
+      console.log(chart ? formatGanttChart(chart) : "  skipped: no web build in apps/web/dist (npm run build)");
     }
   } finally {
     await teardown.run();

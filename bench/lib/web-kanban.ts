@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { DatabaseHandle } from "../../apps/server/src/db/kysely.js";
 import { keysInOrder } from "../../apps/server/src/modules/kanboard/kanboard.placement.js";
 import { kanboardListResponse, type KanboardColumn } from "../../packages/contracts/src/index.js";
 import { createBenchContext } from "./bench-context.js";
+import { heapUsed, launchBrowser, median, slowest } from "./browser.js";
 import { startPlotline } from "./plotline-server.js";
 import { createSiteManagerToken, SITE_MANAGER_LOGIN } from "./site-manager.js";
 import type { Teardown } from "./teardown.js";
@@ -115,14 +116,6 @@ export async function seedKanbanBoard(origin: string, token: string, database: D
   return { projectId, columns: ordered };
 }
 
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"],
-  });
-}
-
 /**
  * Watches the page from its first script: when a card of the measured column is on screen (the frame after
  * it is added), when a drop happened, when the move's answer came and with which status, and when the
@@ -216,15 +209,6 @@ async function timeDrag(page: Page, from: number, to: number): Promise<{ total: 
   return { total: Math.max(placed, answered), placed, answered };
 }
 
-/** The JS heap in use after a full garbage collection, from Chromium's own count. */
-async function heapUsed(context: BrowserContext, page: Page): Promise<number> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("HeapProfiler.collectGarbage");
-  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
-  await cdp.detach();
-  return usedSize;
-}
-
 /**
  * Serves the web build from a fresh Plotline holding a 10,000-card board (2,000 cards in its first column)
  * and measures in Chromium what issue 16 asks: the first cards on screen after navigation (a fresh tab, and
@@ -302,12 +286,6 @@ export async function measureKanbanBoard(teardown: Teardown, distDir = WEB_DIST)
   await context.close();
   return result;
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
-const slowest = (values: readonly number[]) => Math.max(...values);
 
 /** The figures as a table: median and slowest of each timing against its budget, and the heap. */
 export function formatKanbanBoard(measure: BoardMeasure): string {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext, type Response } from "playwright-core";
+import type { BrowserContext, Response } from "playwright-core";
+import { launchBrowser } from "./browser.js";
 import { seedLoad } from "./load-data.js";
 import { startPlotline } from "./plotline-server.js";
 import { createSiteManagerToken, SITE_MANAGER_LOGIN } from "./site-manager.js";
@@ -24,15 +25,6 @@ export interface PageWeight {
   wireBytes: number;
   /** Their bytes once decoded: what the browser parses. */
   rawBytes: number;
-}
-
-/** Chromium as the journeys run it: Debian's build, headless, with the flags this closed network needs. */
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"],
-  });
 }
 
 /** Opens `url` in a page of `context` (a fresh context has a cold cache) and sums the scripts it loaded. */

@@ -2,6 +2,7 @@ import type { Scenario } from "../lib/scenario.js";
 import { authMe } from "./auth-me.js";
 import { calendarMonth, calendarResourceMonth } from "./calendar.js";
 import { duplicateThousandTaskProject } from "./duplication.js";
+import { ganttChart, ganttChartAfterChange, ganttRescheduleChain } from "./gantt.js";
 import { health } from "./health.js";
 import { helloWorld } from "./hello-world.js";
 import { kanboardColumnPage, kanboardMove, kanboardPageAfterMove } from "./kanboard.js";
@@ -41,6 +42,9 @@ export const SCENARIOS: Scenario[] = [
   kanboardColumnPage,
   kanboardMove,
   kanboardPageAfterMove,
+  ganttChart,
+  ganttRescheduleChain,
+  ganttChartAfterChange,
   // Last: every request writes a whole 1,000-task copy.
   duplicateThousandTaskProject,
 ];
