@@ -9,7 +9,7 @@ import { taskListsEn } from "../features/task-lists/i18n/en.js";
 import { tasksEn } from "../features/tasks/i18n/en.js";
 import { notificationsEn } from "../features/notifications/i18n/en.js";
 import { filesEn } from "../features/files/i18n/en.js";
-import { moduleListsEn } from "../features/module-lists/i18n/en.js";
+import type { moduleListsEn } from "../features/module-lists/i18n/en.js";
 import { licenseEn } from "../features/license/i18n/en.js";
 import { projectSettingsEn } from "../features/project-settings/i18n/en.js";
 import { labelsEn } from "../features/labels/i18n/en.js";
@@ -24,8 +24,8 @@ import { paletteEn } from "../features/command-palette/i18n/en.js";
 import { preferencesEn } from "../features/preferences/i18n/en.js";
 import { timeTrackerEn } from "../features/time-tracker/i18n/en.js";
 import { subTasksEn } from "../features/sub-tasks/i18n/en.js";
-import { kanboardEn } from "../features/kanboard/i18n/en.js";
-import { ganttEn } from "../features/gantt/i18n/en.js";
+import type { kanboardEn } from "../features/kanboard/i18n/en.js";
+import type { ganttEn } from "../features/gantt/i18n/en.js";
 
 /** Strings no single feature owns: the app shell, menus, common actions and shared components. */
 const sharedEn = {
@@ -137,7 +137,6 @@ export const en = {
   ...tasksEn,
   ...notificationsEn,
   ...filesEn,
-  ...moduleListsEn,
   ...licenseEn,
   ...projectSettingsEn,
   ...labelsEn,
@@ -152,6 +151,13 @@ export const en = {
   ...preferencesEn,
   ...timeTrackerEn,
   ...subTasksEn,
-  ...kanboardEn,
-  ...ganttEn,
 } as const;
+
+/**
+ * Features whose strings are read only on their own lazily loaded pages: their chunk registers them
+ * (`addCatalogue`), so the bundle every page loads does not carry them. Their keys are typed with the rest.
+ */
+export const CHUNK_CATALOGUES = ["module_lists", "kanboard", "gantt"] as const;
+
+/** Every key a screen may read: the catalogue registered at start-up and the ones the chunks bring. */
+export type Catalogue = typeof en & typeof moduleListsEn & typeof kanboardEn & typeof ganttEn;

@@ -1,4 +1,4 @@
-import type { en } from "./en.js";
+import type { Catalogue } from "./en.js";
 
 /**
  * Types `t("...")` against the English catalogue, so a misspelt or removed key is a compile error
@@ -7,7 +7,7 @@ import type { en } from "./en.js";
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
-    resources: { translation: typeof en };
+    resources: { translation: Catalogue };
     returnNull: false;
   }
 }

@@ -13,3 +13,11 @@ export function setUpI18n(): typeof i18next {
   });
   return i18next;
 }
+
+/**
+ * Adds a feature's strings when its chunk loads (the features `CHUNK_CATALOGUES` names in `en.ts`): call it
+ * at the top of the module of the page that reads them, which is evaluated before the page renders.
+ */
+export function addCatalogue(strings: Record<string, unknown>): void {
+  i18next.addResourceBundle("en", "translation", strings, true, false);
+}
