@@ -13,6 +13,9 @@ import { taskSchema } from "./tasks.js";
 export const KANBOARD_PAGE_SIZE = 50;
 export const KANBOARD_MAX_PAGE_SIZE = 200;
 
+/** Cards per column a board opening brings (`with=tasks`): a tall screen's worth; the rest page in on scroll. */
+export const KANBOARD_OPENING_PAGE_SIZE = 20;
+
 /** Columns one project may have (each one is a request when the board opens). */
 export const KANBOARD_MAX_COLUMNS = 50;
 
@@ -109,8 +112,9 @@ export const kanboardListResponse = z.object({
 export type KanboardList = z.infer<typeof kanboardListResponse>;
 
 /**
- * `GET /api/pm-pro/v2/projects/{p}/kanboard?with=tasks`: each column also carries its first page of cards
- * (`task`, as the column call answers page 1), so that a board opening needs one call, not one per column.
+ * `GET /api/pm-pro/v2/projects/{p}/kanboard?with=tasks`: each column also carries its first cards (`task`,
+ * as the column call answers page 1 of `KANBOARD_OPENING_PAGE_SIZE`), so a board opens in one call, not one
+ * per column.
  */
 export const kanboardListQuery = z.object({ with: z.string().max(100).optional() });
 export type KanboardListQuery = z.infer<typeof kanboardListQuery>;

@@ -1,6 +1,6 @@
 import {
   KANBOARD_MAX_COLUMNS,
-  KANBOARD_PAGE_SIZE,
+  KANBOARD_OPENING_PAGE_SIZE,
   type CreateKanboardColumnBody,
   type KanboardAbilities,
   type KanboardBoardOrderBody,
@@ -184,8 +184,8 @@ export function kanboardService(ctx: AppContext, access: ProjectAccessService) {
     const abilities = boardAbilities(projectAccess);
     const total = presented.reduce((sum, column) => sum + column.meta.total_tasks, 0);
     if (!options.withCards) return { columns: presented, total, abilities };
-    // Each column's first page, as its own call answers it (the same kept pages serve both).
-    const firstPage = { page: 1, per_page: KANBOARD_PAGE_SIZE };
+    // Each column's first cards, as its own call answers them (the same kept pages serve both).
+    const firstPage = { page: 1, per_page: KANBOARD_OPENING_PAGE_SIZE };
     const withCards = await Promise.all(presented.map((column) => getColumn(actor, projectId, column.id, firstPage)));
     return { columns: withCards, total, abilities };
   }

@@ -1,4 +1,4 @@
-import { kanboardColumnResponse, kanboardListResponse, type KanboardTaskPage } from "@plotline/contracts";
+import { KANBOARD_OPENING_PAGE_SIZE, kanboardColumnResponse, kanboardListResponse, type KanboardTaskPage } from "@plotline/contracts";
 import { infiniteQueryOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client.js";
 import { queryKeys } from "../../../lib/query-keys.js";
@@ -28,6 +28,9 @@ export function columnCardsOptions(projectId: number, columnId: number) {
   });
 }
 
+/** What the board's opening brought of each column: its first cards. */
+const OPENING_PAGE: ColumnPageParam = { page: 1, per_page: KANBOARD_OPENING_PAGE_SIZE };
+
 /**
  * The query of the board's columns. The first reading of a board asks for each column's first page with
  * it (`with=tasks`): one call, not one per column. Later readings (the columns are read again after every
@@ -43,7 +46,7 @@ export function kanboardColumnsOptions(queryClient: QueryClient, projectId: numb
       const columns = answer.data.map(({ task, ...column }) => {
         const options = columnCardsOptions(projectId, column.id);
         if (queryClient.getQueryData(options.queryKey) === undefined) {
-          if (task) queryClient.setQueryData(options.queryKey, { pages: [task], pageParams: [FIRST_COLUMN_PAGE] });
+          if (task) queryClient.setQueryData(options.queryKey, { pages: [task], pageParams: [OPENING_PAGE] });
           else void queryClient.prefetchInfiniteQuery(options);
         }
         return column;
