@@ -1,8 +1,8 @@
 import "@svar-ui/react-gantt/style.css";
-import { useComputedColorScheme } from "@mantine/core";
+import { SegmentedControl, useComputedColorScheme } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Gantt, Willow, WillowDark, type IApi, type IColumnConfig } from "@svar-ui/react-gantt";
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../lib/dates.js";
 import { addDays } from "@plotline/contracts";
@@ -67,6 +67,8 @@ export function GanttChart({
   const { t } = useTranslation();
   const isPhone = useMediaQuery("(max-width: 48em)") ?? false;
   const isDark = useComputedColorScheme("light") === "dark";
+  // A phone shows the bars or the grid, one at a time.
+  const [phoneView, setPhoneView] = useState<"chart" | "grid">("chart");
   // The widget calls these for the whole life of the chart: they read the page's latest handlers.
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -144,6 +146,20 @@ export function GanttChart({
 
   const Theme = isDark ? WillowDark : Willow;
   return (
+    <>
+    {isPhone && (
+      <SegmentedControl
+        size="xs"
+        fullWidth
+        aria-label={t("gantt.phone_view")}
+        value={phoneView}
+        onChange={(value) => setPhoneView(value === "grid" ? "grid" : "chart")}
+        data={[
+          { value: "chart", label: t("gantt.phone_chart") },
+          { value: "grid", label: t("gantt.phone_grid") },
+        ]}
+      />
+    )}
     <div className={`pl-gantt ${readOnly ? "pl-gantt-readonly" : ""}`} role="region" aria-label={label} data-testid="gantt-chart">
       <Theme fonts={false}>
         <Gantt
@@ -158,7 +174,7 @@ export function GanttChart({
           scaleHeight={30}
           columns={columns}
           gridWidth={isPhone ? 130 : 606}
-          displayMode="all"
+          displayMode={isPhone ? phoneView : "all"}
           start={range.start}
           end={range.end}
           zoom={false}
@@ -167,6 +183,7 @@ export function GanttChart({
         />
       </Theme>
     </div>
+    </>
   );
 }
 
