@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { daysBetween } from "./calendar.js";
-import { addDays, isoWeekday, planReschedule, workingDaysIn, type GanttLinkType, type PlannedShift, type ScheduleLink, type ScheduleTask } from "./gantt.js";
+import { addDays, GanttDateRangeError, isoWeekday, planReschedule, workingDaysIn, type GanttLinkType, type PlannedShift, type ScheduleLink, type ScheduleTask } from "./gantt.js";
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 const BASE = "2025-06-01";
@@ -42,7 +42,8 @@ function slowKept(link: ScheduleLink, source: { start: string; due: string }, ta
     case 2:
       return last(target.due) >= last(source.due) + lag;
     default:
-      return last(target.due) >= first(source.start) + lag;
+      // The mirror of finish to start: the target's bar ends (the day after its due date) where the source starts.
+      return last(target.due) + 1 >= first(source.start) + lag;
   }
 }
 
@@ -198,7 +199,21 @@ describe("planReschedule on known cases", () => {
     expect(planReschedule({ tasks, links, movedTaskId: 1 })).toEqual([
       { id: 2, start: "2026-01-05", due: "2026-01-06", newStart: "2026-01-12", newDue: "2026-01-13" },
       { id: 3, start: "2026-01-01", due: "2026-01-12", newStart: "2026-01-04", newDue: "2026-01-15" },
-      { id: 4, start: "2026-01-01", due: "2026-01-03", newStart: "2026-01-07", newDue: "2026-01-09" },
+      { id: 4, start: "2026-01-01", due: "2026-01-03", newStart: "2026-01-06", newDue: "2026-01-08" },
+    ]);
+  });
+
+  it("reads start to finish as the mirror of finish to start: due the day before the source starts, plus the lag", () => {
+    // 1 starts Saturday 10 January; 2 must end by Friday 9 at the earliest (its bar ending where 1 starts).
+    const tasks = [task(1, "2026-01-10", "2026-01-12"), task(2, "2026-01-05", "2026-01-08")];
+    expect(planReschedule({ tasks, links: [{ source: 1, target: 2, type: 3 }], movedTaskId: 1 })).toEqual([
+      { id: 2, start: "2026-01-05", due: "2026-01-08", newStart: "2026-01-06", newDue: "2026-01-09" },
+    ]);
+    // Due on Friday 9 already, it stays; a lag of 2 days pushes its due date to Sunday 11.
+    const kept = [task(1, "2026-01-10", "2026-01-12"), task(2, "2026-01-06", "2026-01-09")];
+    expect(planReschedule({ tasks: kept, links: [{ source: 1, target: 2, type: 3 }], movedTaskId: 1 })).toEqual([]);
+    expect(planReschedule({ tasks: kept, links: [{ source: 1, target: 2, type: 3, lag: 2 }], movedTaskId: 1 })).toEqual([
+      { id: 2, start: "2026-01-06", due: "2026-01-09", newStart: "2026-01-08", newDue: "2026-01-11" },
     ]);
   });
 
@@ -243,6 +258,19 @@ describe("planReschedule on known cases", () => {
     const wide = planReschedule({ tasks, links, movedTaskId: 1, workingDays: WEEKDAYS });
     expect(performance.now() - started).toBeLessThan(200);
     expect(wide).toHaveLength(4999);
+  });
+
+  it("refuses to move a task past 9999-12-31, naming it", () => {
+    const tasks = [task(1, "9999-12-01", "9999-12-31"), task(2, "9999-12-02", "9999-12-03")];
+    const plan = () => planReschedule({ tasks, links: [{ source: 1, target: 2, type: 0 }], movedTaskId: 1 });
+    expect(plan).toThrow(GanttDateRangeError);
+    expect(plan).toThrow("task 2 past 9999-12-31");
+    // A start that still fits with a due date that does not is refused too, not cut short.
+    const tail = [task(1, "9999-12-01", "9999-12-29"), task(2, "9999-12-02", "9999-12-05")];
+    expect(() => planReschedule({ tasks: tail, links: [{ source: 1, target: 2, type: 0 }], movedTaskId: 1 })).toThrow(GanttDateRangeError);
+    // Up to the last day it still plans.
+    expect(planReschedule({ tasks: [task(1, "9999-12-01", "9999-12-29"), task(2, "9999-12-02", "9999-12-03")], links: [{ source: 1, target: 2, type: 0 }], movedTaskId: 1 }))
+      .toEqual([{ id: 2, start: "9999-12-02", due: "9999-12-03", newStart: "9999-12-30", newDue: "9999-12-31" }]);
   });
 
   it("refuses to plan over a cycle", () => {

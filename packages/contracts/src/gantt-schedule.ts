@@ -1,5 +1,5 @@
 import { daysBetween } from "./calendar.js";
-import { addDays, workCalendar, type WorkCalendar } from "./gantt-dates.js";
+import { addDays, isDay, workCalendar, type WorkCalendar } from "./gantt-dates.js";
 
 /**
  * The Gantt chart's scheduling rules, pure and shared by server and web: which links may be made, which
@@ -124,7 +124,10 @@ function spanOf(calendar: WorkCalendar, start: string, due: string): Span {
 /**
  * The earliest first and last working day a link lets its target have, given its source's span: FS
  * `start >= source.due + 1 + lag`, SS `start >= source.start + lag`, FF `due >= source.due + lag`, SF
- * `due >= source.start + lag`, all in working days (calendar days when every day works).
+ * `due >= source.start - 1 + lag`, all in working days (calendar days when every day works). A bar runs
+ * from its start to the day after its due date (`toGanttEnd`), and each kind joins those two ends as drawn:
+ * FS puts the target's start at the source's end (the day after its due date), so SF, its mirror, puts the
+ * target's end (the day after its due date) at the source's start, the target due the day before.
  */
 function earliest(link: ScheduleLink, source: Span): { start: number; end: number } {
   const lag = link.lag ?? 0;
@@ -137,7 +140,7 @@ function earliest(link: ScheduleLink, source: Span): { start: number; end: numbe
     case 2:
       return { start: none, end: source.end + lag };
     default:
-      return { start: none, end: source.start + lag };
+      return { start: none, end: source.start - 1 + lag };
   }
 }
 
@@ -147,6 +150,17 @@ export function isLinkKept(link: ScheduleLink, source: { start: string; due: str
   const bound = earliest(link, spanOf(calendar, source.start, source.due));
   const span = spanOf(calendar, target.start, target.due);
   return span.start >= bound.start && span.end >= bound.end;
+}
+
+/**
+ * Thrown by `planReschedule` when keeping the links would move a task past 9999-12-31, the last day a date
+ * can be written YYYY-MM-DD: the caller refuses the move rather than write a date no one can read.
+ */
+export class GanttDateRangeError extends Error {
+  constructor(readonly taskId: number) {
+    super(`Rescheduling would move task ${taskId} past 9999-12-31`);
+    this.name = "GanttDateRangeError";
+  }
 }
 
 /** One task a reschedule moves: its saved dates and its new ones. */
@@ -175,7 +189,8 @@ function movedDates(calendar: WorkCalendar, task: { start: string; due: string }
   // A task lying wholly on days off (Saturday to Sunday) has no working length: it keeps its calendar span.
   const due = span.length > 0 ? calendar.dayOf(start + span.length - 1) : addDays(newStart, daysBetween(task.start, task.due));
   // Days off at the end of a task (due on a Sunday) are not given up: a task never ends earlier than it did.
-  return { start: newStart, due: due < task.due ? task.due : due };
+  // (A day past 9999-12-31 is no YYYY-MM-DD string to compare: it is returned as it is, for the caller to refuse.)
+  return { start: newStart, due: isDay(due) && due < task.due ? task.due : due };
 }
 
 /**
@@ -183,7 +198,8 @@ function movedDates(calendar: WorkCalendar, task: { start: string; due: string }
  * link holds, each with its new dates, in link order (a task after those it follows). A task only ever
  * moves later and keeps its length (in working days when some days are off, a start landing on a day off
  * going to the next working day); one that already satisfies its links stays. Tasks without both dates
- * are not constrained and not moved. Throws when the links form a cycle.
+ * are not constrained and not moved. Throws when the links form a cycle, and `GanttDateRangeError` when a
+ * task would move past 9999-12-31.
  */
 export function planReschedule(input: RescheduleInput): PlannedShift[] {
   const calendar = workCalendar(input.workingDays);
@@ -231,7 +247,9 @@ export function planReschedule(input: RescheduleInput): PlannedShift[] {
       start = Math.max(start, bound.start, bound.end - span.length + 1);
     }
     if (start <= span.start) continue;
+    if (!isDay(calendar.dayOf(start))) throw new GanttDateRangeError(id);
     const moved = movedDates(calendar, task, span, start);
+    if (!isDay(moved.due)) throw new GanttDateRangeError(id);
     shifts.push({ id, start: task.start, due: task.due, newStart: moved.start, newDue: moved.due });
     // Its successors read where it is now.
     tasks.set(id, moved);
@@ -300,7 +318,7 @@ export function criticalPath(input: CriticalPathInput): CriticalPath {
       const bound = link.type === 0 ? successorStart - 1 - lag
         : link.type === 1 ? successorStart - lag + span.length - 1
           : link.type === 2 ? successorEnd - lag
-            : successorEnd - lag + span.length - 1;
+            : successorEnd + 1 - lag + span.length - 1;
       end = Math.min(end, bound);
     }
     latestEnd.set(id, end);

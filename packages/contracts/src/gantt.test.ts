@@ -201,6 +201,14 @@ describe("criticalPath", () => {
     expect(Object.fromEntries(looser.slack)).toEqual({ 1: 5, 2: 5, 3: 0 });
   });
 
+  it("reads a start-to-finish link as holding its target due no earlier than the day before the source starts, plus the lag", () => {
+    // 2 (Jan 5-10) ends the project; 1 (Jan 1-2) must start by 2's due date + 1 - 8: Jan 3, so it ends by Jan 4.
+    const tasks = [task(1, "2026-01-01", "2026-01-02"), task(2, "2026-01-05", "2026-01-10")];
+    const path = criticalPath({ tasks, links: [{ source: 1, target: 2, type: 3, lag: 8 }] });
+    expect(path.taskIds).toEqual([2]);
+    expect(Object.fromEntries(path.slack)).toEqual({ 1: 2, 2: 0 });
+  });
+
   it("counts slack in working days when weekends are off", () => {
     // Mon 5 - Fri 9 -> FS -> Mon 12 - Tue 13; another task Mon 5 - Tue 6 ends 5 working days before.
     const tasks = [task(1, "2026-01-05", "2026-01-09"), task(2, "2026-01-12", "2026-01-13"), task(3, "2026-01-05", "2026-01-06")];

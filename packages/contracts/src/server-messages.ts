@@ -87,6 +87,8 @@ export const MESSAGES = {
     link_exists: "These tasks are linked already: {{source}} leads to {{target}}.",
     link_not_found: "Link not found",
     link_to_itself: "A task cannot be linked to itself.",
+    shift_past_last_day: "Keeping the links would move {{title}} past 12/31/9999, the last day a task can have.",
+    shifted_one_task: "1 dependent task was moved.",
     shifted_tasks: "{{count}} dependent tasks were moved.",
     who_may_link: "Only managers, the task's creator and (where the project allows it) its assignees can link {{title}} to another task.",
     who_may_shift: "You may not change the dates of these tasks, which the shift would move: {{titles}}.",

@@ -103,6 +103,7 @@ describe("who may do what on the Gantt chart", () => {
     }
     const applied = await ok<GanttRescheduleResponse>(await post(cast.manager, url, { task_id: first, apply: true }));
     expect(applied.meta.applied).toBe(true);
+    expect(applied.message).toBe("1 dependent task was moved.");
     expect(await chartTask(cast.client, projectId, second)).toMatchObject({ start_at: "2026-03-07", due_date: "2026-03-08" });
   });
 });
@@ -143,6 +144,28 @@ describe("privacy on the Gantt chart", () => {
     } finally {
       await saveCapabilities(t.database.db, projectId, null);
     }
+  });
+
+  it("keeps a private task a reschedule moved out of the shift's entry, which readers of the moved task see", async () => {
+    const shiftProject = (await createProjectWithCast(cast, { title: "Private shift" })).id;
+    await saveCapabilities(t.database.db, shiftProject, { co_worker: { view_private_task: false } });
+    const moved = await datedTask(cast.manager, shiftProject, "Public start", "2026-03-02", "2026-03-06");
+    const open = await datedTask(cast.manager, shiftProject, "Open follow-up", "2026-03-04", "2026-03-05");
+    const secret = await datedTask(cast.manager, shiftProject, "Secret follow-up", "2026-03-04", "2026-03-05", { privacy: true });
+    await link(cast.manager, shiftProject, moved, open);
+    await link(cast.manager, shiftProject, moved, secret);
+    const applied = await ok<GanttRescheduleResponse>(await post(cast.manager, `${ganttBase(shiftProject)}/reschedule`, { task_id: moved, apply: true }));
+    expect(applied.data.map((shift) => shift.task_id).sort()).toEqual([open, secret].sort());
+    type Entry = { message: string; resource_id: number; meta: Record<string, unknown> };
+    const feed = async (session: Session) => (await ok<{ data: Entry[] }>(await get(session, `/api/pm/v2/projects/${shiftProject}/activities?per_page=100`))).data;
+    // The co-worker, who may not see the private task, reads the shift's entry without it: neither counted nor named.
+    const coWorkers = await feed(cast.coWorker);
+    const shift = coWorkers.find((entry) => entry.message.includes("shifted"));
+    expect(shift?.message).toBe("Mia Manager shifted 1 dependent task of Public start");
+    expect(shift?.meta.shifted_task_ids).toEqual([open]);
+    expect(coWorkers.filter((entry) => entry.resource_id === secret || entry.message.includes("Secret"))).toEqual([]);
+    // The private task's move is told on its own, to those who may see it.
+    expect((await feed(cast.manager)).some((entry) => entry.resource_id === secret && !entry.message.includes("created"))).toBe(true);
   });
 
   it("hides the tasks of a private list, and a private milestone, from a client", async () => {

@@ -113,6 +113,21 @@ describe("POST /api/pm-pro/v2/projects/:project/gantt/reschedule", () => {
     expect(fieldMessage(await post(cast.manager, `${ganttBase(projectId)}/reschedule`, { task_id: 999_999 }), "task_id")).toBe("Choose a task of this project.");
     expect(fieldMessage(await post(cast.manager, `${ganttBase(projectId)}/reschedule`, {}), "task_id")).toBe("task_id is required");
   });
+
+  it("refuses with a 400, writing nothing, a shift that would move a task past the last day a date can have", async () => {
+    const projectId = (await createProjectWithCast(cast)).id;
+    const a = await datedTask(cast.manager, projectId, "Far end", "9999-12-01", "9999-12-31");
+    const b = await datedTask(cast.manager, projectId, "Beyond", "9999-12-02", "9999-12-03");
+    await link(cast.manager, projectId, a, b);
+    const before = await snapshot(t);
+    const message = "Keeping the links would move Beyond past 12/31/9999, the last day a task can have.";
+    for (const apply of [false, true]) {
+      expect(fieldMessage(await post(cast.manager, `${ganttBase(projectId)}/reschedule`, { task_id: a, apply }), "task_id")).toBe(message);
+    }
+    expect(await snapshot(t)).toBe(before);
+    // The chart and its export still draw.
+    expect((await get(cast.manager, `${ganttBase(projectId)}/export?format=csv`)).statusCode).toBe(200);
+  });
 });
 
 describe("GET /api/pm-pro/v2/projects/:project/gantt/critical-path", () => {

@@ -1,4 +1,4 @@
-import { addDays, type GanttExportQuery } from "@plotline/contracts";
+import { addDays, dayNumber, type GanttExportQuery } from "@plotline/contracts";
 import { MAX_RANGE_DAYS } from "./export/gantt-export.js";
 import type { GanttExportRow, GanttExportView } from "./export/gantt-export-view.js";
 import type { KeptChart } from "./gantt.chart.js";
@@ -85,7 +85,8 @@ export function buildExportView(chart: KeptChart, frame: ExportFrame): GanttExpo
   const from = frame.query.from ?? (frame.query.to && frame.query.to < span.from ? frame.query.to : span.from);
   let to = frame.query.to ?? (span.to < from ? from : span.to);
   // A default range longer than the drawing takes shows its start; a range asked for is the caller's to fix.
-  if (!frame.query.to && addDays(from, MAX_RANGE_DAYS - 1) < to) to = addDays(from, MAX_RANGE_DAYS - 1);
+  // Counted in days, not compared as text: near 9999-12-31 the day MAX_RANGE_DAYS on is no YYYY-MM-DD string.
+  if (!frame.query.to && dayNumber(to) - dayNumber(from) >= MAX_RANGE_DAYS) to = addDays(from, MAX_RANGE_DAYS - 1);
   return {
     projectTitle: frame.projectTitle,
     zoom: frame.query.zoom,

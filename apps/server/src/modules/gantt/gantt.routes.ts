@@ -67,7 +67,9 @@ export const ganttRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         data: result.shifts,
         meta: { applied: result.applied },
-        ...(result.applied && { message: say("gantt.shifted_tasks", { count: result.shifts.length }).text }),
+        ...(result.applied && {
+          message: (result.shifts.length === 1 ? say("gantt.shifted_one_task") : say("gantt.shifted_tasks", { count: result.shifts.length })).text,
+        }),
       };
     },
   );

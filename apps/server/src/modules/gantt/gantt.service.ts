@@ -1,7 +1,9 @@
 import {
   criticalPath,
+  GanttDateRangeError,
   linkProblem,
   planReschedule,
+  type PlannedShift,
   type CreateGanttLinkBody,
   type GanttCriticalPathResponse,
   type GanttExportQuery,
@@ -30,6 +32,16 @@ import { constraintBroken, ganttRepository, type LinkEndRow } from "./gantt.repo
 export interface RescheduleResult {
   shifts: GanttShift[];
   applied: boolean;
+}
+
+/** The plan, or a 400 on `task_id` naming the task it would move past the last day a date can have. */
+function planOrRefuse(plan: () => PlannedShift[], title: (id: number) => string): PlannedShift[] {
+  try {
+    return plan();
+  } catch (error) {
+    if (error instanceof GanttDateRangeError) throw invalidField("task_id", say("gantt.shift_past_last_day", { title: title(error.taskId) }));
+    throw error;
+  }
 }
 
 /** Today in the site's time zone, YYYY-MM-DD (the export's today marker and file name). */
@@ -157,8 +169,8 @@ export function ganttService(ctx: AppContext, access: ProjectAccessService) {
       const chart = await charts.of(projectAccess);
       const moved = chart.byId.get(taskId);
       if (!moved) throw invalidField("task_id", say("tasks.choose_task_project"));
-      const plan = planReschedule({ tasks: scheduleTasks(chart), links: scheduleLinks(chart), movedTaskId: taskId, workingDays: chart.workingDays });
       const title = (id: number) => chart.byId.get(id)?.title ?? "";
+      const plan = planOrRefuse(() => planReschedule({ tasks: scheduleTasks(chart), links: scheduleLinks(chart), movedTaskId: taskId, workingDays: chart.workingDays }), title);
       const shifts = plan.map((shift): GanttShift => ({
         task_id: shift.id, title: title(shift.id), start_at: shift.start, due_date: shift.due, new_start_at: shift.newStart, new_due_date: shift.newDue,
       }));

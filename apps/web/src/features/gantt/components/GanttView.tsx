@@ -15,6 +15,7 @@ import { queryKeys } from "../../../lib/query-keys.js";
 import { TASK_LINK_STATE } from "../../../lib/task-link-state.js";
 import { ganttPath, useCriticalPath, useDrawnChart, useGanttChart, useGanttWrites } from "../hooks/use-gantt.js";
 import { buildChart, CHART_LINK_TYPES, datesOfBar, dayToDate, linkTypeOf, taskType, type ChartRow } from "../lib/gantt-chart.js";
+import { saveDroppedBar } from "../lib/gantt-drop.js";
 import { GANTT_ZOOM_LEVELS, type GanttZoom } from "../lib/gantt-scales.js";
 import { GanttChart, PAGE_SOURCE, type ChartHandlers } from "./GanttChart.js";
 import { RescheduleQuestion } from "./RescheduleQuestion.js";
@@ -87,18 +88,19 @@ export function GanttView({ project }: { project: Project }) {
       if (!row || !shown?.start || !shown.end) return;
       const dates = datesOfBar(shown.start, shown.end);
       if (dates.start_at === row.startDay && dates.due_date === row.dueDay) return;
-      void (async () => {
-        try {
+      void saveDroppedBar({
+        save: async () => {
           await writes.saveDates(id, row.text, dates);
+        },
+        saved: () => {
           setBar(id, dates.start_at, dates.due_date);
           notifySuccess(t("gantt.saved", { title: row.text, start: formatDate(dates.start_at), due: formatDate(dates.due_date) }));
-          const plan = await writes.reschedule(id, false);
-          if (plan.shifts.length > 0) setQuestion({ taskId: id, title: row.text, shifts: plan.shifts });
-        } catch (error) {
-          setBar(id, row.startDay, row.dueDay);
-          notifyError(error);
-        }
-      })();
+        },
+        putBack: () => setBar(id, row.startDay, row.dueDay),
+        preview: async () => (await writes.reschedule(id, false)).shifts,
+        ask: (shifts) => setQuestion({ taskId: id, title: row.text, shifts }),
+        fail: notifyError,
+      });
     },
     onLinkDrawn: ({ source, target, type }) => {
       const linkType = linkTypeOf(type);
@@ -154,11 +156,12 @@ export function GanttView({ project }: { project: Project }) {
     }
   };
 
+  // The link's two tasks, read from the widget: it also holds the links drawn since the chart was read.
   const linkRows = useMemo(() => {
     if (linkToDelete === null) return null;
-    const link = chart?.links.find((entry) => entry.id === linkToDelete);
+    const link = api.current?.getState().links.byId(linkToDelete);
     return link ? { source: saved.current.get(link.source)?.text ?? "", target: saved.current.get(link.target)?.text ?? "" } : null;
-  }, [chart, linkToDelete]);
+  }, [linkToDelete]);
 
   if (chartQuery.error) return <ErrorState error={chartQuery.error} onRetry={() => void chartQuery.refetch()} />;
   const readOnly = !(drawn?.data.some((task) => task.can_edit) ?? false);
