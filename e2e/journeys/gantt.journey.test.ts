@@ -134,7 +134,10 @@ describe("gantt: drag, resize, link, reschedule, critical path and export", () =
     await page.getByRole("menuitem", { name: "Export to PDF" }).click();
     const file = path.join(ARTIFACTS, "gantt-export.pdf");
     await (await download).saveAs(file);
-    expect(fs.readFileSync(file).subarray(0, 4).toString()).toBe("%PDF");
+    const pdf = fs.readFileSync(file);
+    expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
+    // A document with a page in it, not an error page saved as .pdf.
+    expect(pdf.toString("latin1")).toMatch(/\/Type\s*\/Page\b/);
     // Drawn to a picture to be looked at, where poppler is installed.
     try {
       execFileSync("pdftoppm", ["-r", "60", "-png", "-singlefile", file, path.join(ARTIFACTS, "gantt-export-page")]);

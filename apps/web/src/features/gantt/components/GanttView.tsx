@@ -2,7 +2,6 @@ import { Alert, Button, Group, Menu, SegmentedControl, Skeleton, Stack, Switch, 
 import { routePath, toGanttEnd, type GanttShift, type Project } from "@plotline/contracts";
 import type { IApi } from "@svar-ui/react-gantt";
 import { IconCalendarEvent, IconChartDots3, IconDownload, IconInfoCircle } from "@tabler/icons-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -11,7 +10,6 @@ import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { formatDate, todayString } from "../../../lib/dates.js";
 import { notifyError, notifySuccess } from "../../../lib/notify.js";
-import { queryKeys } from "../../../lib/query-keys.js";
 import { TASK_LINK_STATE } from "../../../lib/task-link-state.js";
 import { ganttPath, useCriticalPath, useDrawnChart, useGanttChart, useGanttWrites } from "../hooks/use-gantt.js";
 import { buildChart, CHART_LINK_TYPES, datesOfBar, dayToDate, linkTypeOf, taskType, type ChartRow } from "../lib/gantt-chart.js";
@@ -36,7 +34,6 @@ interface Reschedule {
 export function GanttView({ project }: { project: Project }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const projectId = project.id;
   const chartQuery = useGanttChart(projectId);
   const writes = useGanttWrites(projectId);
@@ -51,7 +48,7 @@ export function GanttView({ project }: { project: Project }) {
   const today = todayString();
 
   const names = useMemo(() => new Map((project.assignees?.data ?? []).map((member) => [member.id, member.display_name])), [project.assignees]);
-  const drawn = useDrawnChart(chartQuery);
+  const { drawn, redraw } = useDrawnChart(chartQuery);
   const chart = useMemo(() => (drawn ? buildChart(drawn, { names }) : null), [drawn, names]);
   // The rows as last saved, by id: what a refused move goes back to, and what the critical path restyles.
   const saved = useRef(new Map<number | string, ChartRow>());
@@ -238,7 +235,7 @@ export function GanttView({ project }: { project: Project }) {
               try {
                 await writes.saveDates(task.id, task.title, { start_at: today, due_date: today });
                 notifySuccess(t("gantt.scheduled", { title: task.title }));
-                await queryClient.invalidateQueries({ queryKey: queryKeys.gantt.chart(projectId) });
+                await redraw();
               } catch (error) {
                 notifyError(error);
               }

@@ -9,7 +9,7 @@ import {
   type GanttShift,
 } from "@plotline/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../../../api/client.js";
 import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
@@ -38,17 +38,25 @@ export function useGanttChart(projectId: number) {
 }
 
 /**
- * What the chart draws: the answer of the last read completed since the page opened; null until the first.
- * A cached answer from an earlier visit is not drawn (it may be stale), and nothing but a new read redraws
- * the chart, so a redraw never lands under a drag.
+ * What the chart draws: the answer of the first read since the page opened (a cached answer from an earlier
+ * visit may be stale), and later only of a read the page asked for with `redraw` (a task it scheduled).
+ * Reads that other screens' changes cause update the cache but not the chart, which has those changes
+ * already or will show them when next opened: a redraw of thousands of rows never lands under a drag.
  */
-export function useDrawnChart(query: ReturnType<typeof useGanttChart>): GanttListResponse | null {
+export function useDrawnChart(query: ReturnType<typeof useGanttChart>): { drawn: GanttListResponse | null; redraw: () => Promise<unknown> } {
   const [drawn, setDrawn] = useState<GanttListResponse | null>(null);
-  const { isFetching, isFetchedAfterMount, data } = query;
+  const wantsRedraw = useRef(true);
+  const { isFetching, isFetchedAfterMount, data, refetch } = query;
   useEffect(() => {
-    if (!isFetching && isFetchedAfterMount && data) setDrawn(data);
+    if (isFetching || !isFetchedAfterMount || !data || !wantsRedraw.current) return;
+    wantsRedraw.current = false;
+    setDrawn(data);
   }, [isFetching, isFetchedAfterMount, data]);
-  return drawn;
+  const redraw = useCallback(() => {
+    wantsRedraw.current = true;
+    return refetch();
+  }, [refetch]);
+  return { drawn, redraw };
 }
 
 /** The critical path and each task's slack, asked for while the caller has it shown. */
