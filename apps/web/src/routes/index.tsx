@@ -7,6 +7,7 @@ import { FrontEndLayout } from "../components/FrontEndLayout.js";
 import { LoadingScreen } from "../components/LoadingScreen.js";
 import { RequireSession } from "../components/RequireSession.js";
 import { ProjectLayout } from "../features/projects/components/ProjectLayout.js";
+import { projectOptions } from "../features/projects/hooks/use-projects.js";
 import { authStateOptions, meOptions } from "../features/auth/hooks/use-session.js";
 import { kanboardColumnsOptions } from "../features/kanboard/hooks/kanboard-queries.js";
 import { useKanboardWarmUp } from "../features/kanboard/hooks/use-kanboard-warm-up.js";
@@ -160,17 +161,21 @@ const routes: RouteObject[] = [
 
 /**
  * Hash-based routes, as the documents' links are. A tab opened on the app asks who is signed in before
- * anything is drawn, and one opened on the board also fetches the board's code and first cards meanwhile,
- * rather than after its frame and project arrived (issue 16: the first cards under a second).
+ * anything is drawn, one opened on a project page asks for the project meanwhile, and one opened on the
+ * board also fetches the board's code and first cards: each arrives while the frame is drawn, rather than
+ * after the part before it (issue 16: the board's first cards under a second).
  */
 export function createRouter(queryClient: QueryClient) {
   void queryClient.prefetchQuery(authStateOptions);
   void queryClient.prefetchQuery(meOptions);
-  const board = matchPath(`${ROUTES.kanboard}/*`, window.location.hash.slice(1));
-  const projectId = Number(board?.params.project_id);
-  if (board && Number.isInteger(projectId) && projectId > 0) {
-    void KanboardPage.preload();
-    void queryClient.prefetchQuery(kanboardColumnsOptions(queryClient, projectId));
+  const hash = window.location.hash.slice(1);
+  const projectId = Number(matchPath(`${PROJECT_PREFIX}*`, hash)?.params.project_id);
+  if (Number.isInteger(projectId) && projectId > 0) {
+    void queryClient.prefetchQuery(projectOptions(projectId));
+    if (matchPath(`${ROUTES.kanboard}/*`, hash)) {
+      void KanboardPage.preload();
+      void queryClient.prefetchQuery(kanboardColumnsOptions(queryClient, projectId));
+    }
   }
   return createHashRouter(routes);
 }

@@ -9,7 +9,7 @@ import {
   type ProjectStatus,
   type UpdateProjectBody,
 } from "@plotline/contracts";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { api } from "../../../api/client.js";
 import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
@@ -29,13 +29,18 @@ export function useProjects(params: { status: ProjectTab; title: string; page: n
   });
 }
 
-/** One project with its members, counts and the caller's abilities. Shared by every project page. */
-export function useProject(projectId: number) {
-  return useQuery({
+/** One project with its members, counts and the caller's abilities. */
+export function projectOptions(projectId: number) {
+  return queryOptions({
     queryKey: queryKeys.project.detail(projectId),
     queryFn: async ({ signal }) => (await api.get(`pm/v2/projects/${projectId}`, { schema: itemEnvelope(projectSchema), signal })).data,
     enabled: Number.isInteger(projectId) && projectId > 0,
   });
+}
+
+/** One project with its members, counts and the caller's abilities. Shared by every project page. */
+export function useProject(projectId: number) {
+  return useQuery(projectOptions(projectId));
 }
 
 /** The `:project_id` of the current route, as a number (NaN when the address holds something else). */
