@@ -2,12 +2,12 @@ import "@svar-ui/react-gantt/style.css";
 import { SegmentedControl, useComputedColorScheme } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Gantt, Willow, WillowDark, type IApi, type IColumnConfig } from "@svar-ui/react-gantt";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../lib/dates.js";
 import { addDays } from "@plotline/contracts";
 import { dateToDay, dayToDate, type ChartData, type ChartRow } from "../lib/gantt-chart.js";
-import { chartRange, GANTT_SCALES, type GanttZoom } from "../lib/gantt-scales.js";
+import { chartRange, GANTT_SCALES, scaleRows, type GanttZoom } from "../lib/gantt-scales.js";
 import "./gantt.css";
 
 /** Writes the page makes to the chart itself carry this source, so the chart's own listeners let them be. */
@@ -100,6 +100,7 @@ export function GanttChart({
         return false;
       });
       for (const action of REFUSED_ACTIONS) api.intercept(action, () => false);
+      apiRef.current = api;
       onReady(api);
       // Open on this week rather than on the first day drawn.
       void api.exec("scroll-chart", { date: dayToDate(addDays(today, -3)) });
@@ -132,7 +133,8 @@ export function GanttChart({
   }, [isPhone, t]);
 
   const range = useMemo(() => chartRange(chart.span, zoom, today), [chart.span, zoom, today]);
-  const { cellWidth, scales } = GANTT_SCALES[zoom];
+  const { cellWidth } = GANTT_SCALES[zoom];
+  const scales = useMemo(() => scaleRows(zoom, today), [zoom, today]);
   const offDays = useMemo(() => new Set([1, 2, 3, 4, 5, 6, 7].filter((day) => !workingDays.includes(day))), [workingDays]);
   const highlightTime = useCallback(
     (date: Date, unit: "day" | "hour") => {
@@ -143,6 +145,12 @@ export function GanttChart({
     },
     [offDays, today],
   );
+
+  // A new zoom redraws the scale from its first day: bring this week back into view.
+  const apiRef = useRef<IApi | null>(null);
+  useEffect(() => {
+    void apiRef.current?.exec("scroll-chart", { date: dayToDate(addDays(today, -3)) });
+  }, [zoom, today]);
 
   const Theme = isDark ? WillowDark : Willow;
   return (

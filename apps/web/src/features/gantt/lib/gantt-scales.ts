@@ -4,11 +4,12 @@ import dayjs from "dayjs";
 export const GANTT_ZOOM_LEVELS = ["day", "week", "month", "quarter"] as const;
 export type GanttZoom = (typeof GANTT_ZOOM_LEVELS)[number];
 
-/** One row of the time scale: its unit and how a cell of it reads. */
+/** One row of the time scale: its unit, how a cell of it reads, and the class of the cell holding today. */
 export interface GanttScale {
   unit: "day" | "week" | "month" | "quarter" | "year";
   step: number;
   format: (date: Date) => string;
+  css?: (date: Date) => string;
 }
 
 const quarterOf = (date: Date) => `Q${Math.floor(date.getMonth() / 3) + 1}`;
@@ -57,4 +58,30 @@ export function chartRange(span: { start: string; end: string } | null, zoom: Ga
   const last = span && span.end > today ? span.end : today;
   const margin = MARGIN_DAYS[zoom];
   return { start: dayjs(first).subtract(margin, "day").toDate(), end: dayjs(last).add(margin, "day").toDate() };
+}
+
+/** Each cell unit's span as dayjs counts it ("quarter" is three months). */
+const SPANS: Record<GanttScale["unit"], { unit: "day" | "week" | "month" | "year"; count: number }> = {
+  day: { unit: "day", count: 1 },
+  week: { unit: "week", count: 1 },
+  month: { unit: "month", count: 1 },
+  quarter: { unit: "month", count: 3 },
+  year: { unit: "year", count: 1 },
+};
+
+/**
+ * The scale rows at `zoom`, the lower row's cell holding `today` marked `pl-gantt-now`: the chart's today
+ * marker at every zoom (the day's column is also tinted at the day zoom).
+ */
+export function scaleRows(zoom: GanttZoom, today: string): GanttScale[] {
+  const rows = GANTT_SCALES[zoom].scales;
+  const lower = rows[rows.length - 1];
+  if (!lower) return rows;
+  const span = SPANS[lower.unit];
+  const now = dayjs(today);
+  const holdsToday = (date: Date) => {
+    const start = dayjs(date);
+    return !now.isBefore(start, "day") && now.isBefore(start.add(span.count, span.unit), "day");
+  };
+  return [...rows.slice(0, -1), { ...lower, css: (date: Date) => (holdsToday(date) ? "pl-gantt-now" : "") }];
 }
