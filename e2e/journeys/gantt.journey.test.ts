@@ -15,7 +15,7 @@ import { manager } from "../lib/people.js";
 
 useJourney({ name: "gantt", viewport: { width: 1440, height: 900 } });
 
-const ids = { project: 0, list: 0, movers: 0, archive: 0, network: 0 };
+const ids = { project: 0, list: 0, movers: 0, archive: 0, network: 0, boxes: 0 };
 let api: ApiSession;
 
 /** The local day `offset` days from today, as the API writes days. */
@@ -62,6 +62,7 @@ beforeAll(async () => {
   ids.movers = await task("Book the movers", 1, 3);
   ids.archive = await task("Pack the archive", 5, 7);
   ids.network = await task("Set up the network", 8, 9);
+  ids.boxes = (await api.post(`pm/v2/projects/${ids.project}/tasks`, { title: "Order the boxes", board_id: ids.list })).data.id;
   await api.post(`pm-pro/v2/projects/${ids.project}/gantt`, { link: { source: ids.archive, target: ids.network, type: 0 } });
 });
 
@@ -126,6 +127,16 @@ describe("gantt: drag, resize, link, reschedule, critical path and export", () =
     await page.getByTestId("gantt-critical-summary").getByText("3 tasks on the critical path", { exact: false }).waitFor();
     await poll(() => page.locator(".wx-bar.critical").count()).toBe(3);
     await screenshot(page, "gantt-critical-path");
+  });
+
+  it("schedules a task that had no dates from its row, and its bar appears", async () => {
+    await expect(bar(ids.boxes).isVisible()).resolves.toBe(false);
+    const saved = waitForAnswer(page, "POST", `/api/pm/v2/projects/${ids.project}/tasks/${ids.boxes}/update`);
+    await page.getByRole("button", { name: "Schedule Order the boxes" }).click();
+    await expectOk(saved);
+    await bar(ids.boxes).waitFor();
+    const dates = await datesOf(ids.boxes);
+    expect(dates.start).toBe(dates.due);
   });
 
   it("exports the chart as a PDF", async () => {

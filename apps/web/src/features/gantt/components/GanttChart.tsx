@@ -1,8 +1,8 @@
 import "@svar-ui/react-gantt/style.css";
-import { SegmentedControl, useComputedColorScheme } from "@mantine/core";
+import { Button, SegmentedControl, useComputedColorScheme } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { Gantt, Willow, WillowDark, type IApi, type IColumnConfig } from "@svar-ui/react-gantt";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../../lib/dates.js";
 import { addDays } from "@plotline/contracts";
@@ -23,6 +23,41 @@ export interface ChartHandlers {
   onLinkDelete: (id: number) => void;
   /** A bar or row was opened (double-click, Enter). */
   onOpen: (id: number | string) => void;
+  /** "Schedule" on a task without dates: give it today as start and due date. */
+  onSchedule: (id: number) => Promise<void>;
+}
+
+/** The page's handlers, for the cells the widget draws inside the grid. */
+const HandlersContext = createContext<{ current: ChartHandlers } | null>(null);
+
+/**
+ * The Start cell: the start date, or for a task without dates (which has no bar) a Schedule button that
+ * gives it today, where the reader may change the task.
+ */
+function StartCell({ row }: { row: object }) {
+  const { t } = useTranslation();
+  const handlers = use(HandlersContext);
+  const [busy, setBusy] = useState(false);
+  const chartRow = row as ChartRow;
+  if (chartRow.kind === "list") return null;
+  if (chartRow.scheduled) return <span>{formatDate(chartRow.startDay)}</span>;
+  if (!chartRow.mayEdit || typeof chartRow.id !== "number") return <span className="pl-gantt-no-dates">{t("gantt.no_dates")}</span>;
+  const id = chartRow.id;
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      loading={busy}
+      aria-label={t("gantt.schedule_label", { title: chartRow.text })}
+      onClick={(event) => {
+        event.stopPropagation();
+        setBusy(true);
+        void handlers?.current.onSchedule(id).finally(() => setBusy(false));
+      }}
+    >
+      {t("gantt.schedule")}
+    </Button>
+  );
 }
 
 const TASK_TYPES = [
@@ -31,6 +66,8 @@ const TASK_TYPES = [
   { id: "milestone", label: "Milestone" },
   { id: "done", label: "Done" },
   { id: "critical", label: "Critical" },
+  { id: "unscheduled", label: "Without dates" },
+  { id: "empty-list", label: "List without dates" },
 ];
 
 /** Grid edits the chart does not allow: tasks are made, deleted and ordered in the task lists. */
@@ -114,11 +151,11 @@ export function GanttChart({
     // The grid hands templates its rows, which are the chart's rows as given.
     const day = (field: "startDay" | "dueDay") => (_value: unknown, row: object) => {
       const chartRow = row as ChartRow;
-      return chartRow.kind === "list" ? "" : formatDate(chartRow[field]);
+      return chartRow.kind === "list" || !chartRow.scheduled ? "" : formatDate(chartRow[field]);
     };
     return [
       title,
-      { id: "start", header: t("gantt.col_start"), width: 104, align: "center", resize: true, template: day("startDay") },
+      { id: "start", header: t("gantt.col_start"), width: 104, align: "center", resize: true, cell: StartCell },
       { id: "dueDay", header: t("gantt.col_due"), width: 104, align: "center", resize: true, template: day("dueDay") },
       { id: "assignees", header: t("gantt.col_assignee"), width: 110, resize: true },
       {
@@ -169,6 +206,7 @@ export function GanttChart({
       />
     )}
     <div className={`pl-gantt ${readOnly ? "pl-gantt-readonly" : ""}`} role="region" aria-label={label} data-testid="gantt-chart">
+      <HandlersContext value={latest}>
       <Theme fonts={false}>
         <Gantt
           init={init}
@@ -190,6 +228,7 @@ export function GanttChart({
           highlightTime={highlightTime}
         />
       </Theme>
+      </HandlersContext>
     </div>
     </>
   );

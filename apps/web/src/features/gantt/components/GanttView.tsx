@@ -17,7 +17,6 @@ import { saveDroppedBar } from "../lib/gantt-drop.js";
 import { GANTT_ZOOM_LEVELS, type GanttZoom } from "../lib/gantt-scales.js";
 import { GanttChart, PAGE_SOURCE, type ChartHandlers } from "./GanttChart.js";
 import { RescheduleQuestion } from "./RescheduleQuestion.js";
-import { UnscheduledTasks } from "./UnscheduledTasks.js";
 
 /** A question waiting for the reader: which task moved and the successors it would push. */
 interface Reschedule {
@@ -49,7 +48,7 @@ export function GanttView({ project }: { project: Project }) {
 
   const names = useMemo(() => new Map((project.assignees?.data ?? []).map((member) => [member.id, member.display_name])), [project.assignees]);
   const { drawn, redraw } = useDrawnChart(chartQuery);
-  const chart = useMemo(() => (drawn ? buildChart(drawn, { names }) : null), [drawn, names]);
+  const chart = useMemo(() => (drawn ? buildChart(drawn, { names, today }) : null), [drawn, names, today]);
   // The rows as last saved, by id: what a refused move goes back to, and what the critical path restyles.
   const saved = useRef(new Map<number | string, ChartRow>());
   useEffect(() => {
@@ -71,7 +70,7 @@ export function GanttView({ project }: { project: Project }) {
     if (!chart || !api.current) return;
     const onPath = new Set(showCritical ? (critical.data?.task_ids ?? []) : []);
     for (const row of saved.current.values()) {
-      if (row.kind !== "task" || typeof row.id !== "number" || row.type === "done") continue;
+      if (row.kind !== "task" || !row.scheduled || typeof row.id !== "number" || row.type === "done") continue;
       const type = taskType({ status: 0 }, onPath.has(row.id));
       const shown = api.current.getTask(row.id);
       if (shown && shown.type !== type) api.current.exec("update-task", { id: row.id, task: { type }, eventSource: PAGE_SOURCE });
@@ -118,6 +117,17 @@ export function GanttView({ project }: { project: Project }) {
       })();
     },
     onLinkDelete: (id) => setLinkToDelete(id),
+    onSchedule: async (id) => {
+      const row = saved.current.get(id);
+      if (!row) return;
+      try {
+        await writes.saveDates(id, row.text, { start_at: today, due_date: today });
+        notifySuccess(t("gantt.scheduled", { title: row.text }));
+        await redraw();
+      } catch (error) {
+        notifyError(error);
+      }
+    },
     onOpen: (id) => {
       if (typeof id !== "number") return;
       void navigate(routePath("single_task", { project_id: projectId, task_id: id }), { state: TASK_LINK_STATE });
@@ -216,7 +226,7 @@ export function GanttView({ project }: { project: Project }) {
       )}
       {!chart ? (
         <Skeleton height={420} radius="md" />
-      ) : chart.rows.length === 0 && chart.unscheduled.length === 0 ? (
+      ) : chart.rows.length === 0 ? (
         <EmptyState
           icon={<IconChartDots3 size={32} />}
           title={t("gantt.empty_title")}
@@ -229,18 +239,11 @@ export function GanttView({ project }: { project: Project }) {
         />
       ) : (
         <>
-          <UnscheduledTasks
-            tasks={chart.unscheduled}
-            onSchedule={async (task) => {
-              try {
-                await writes.saveDates(task.id, task.title, { start_at: today, due_date: today });
-                notifySuccess(t("gantt.scheduled", { title: task.title }));
-                await redraw();
-              } catch (error) {
-                notifyError(error);
-              }
-            }}
-          />
+          {chart.unscheduled.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="gantt-unscheduled">
+              {t("gantt.unscheduled", { count: chart.unscheduled.length })} · {t("gantt.unscheduled_hint")}
+            </Text>
+          )}
           {chart.rows.length > 0 && (
             <GanttChart
               chart={chart}

@@ -36,29 +36,39 @@ const answer = (tasks: GanttTask[]): GanttListResponse => ({
 });
 
 describe("the chart's rows", () => {
-  it("draws lists in order as summaries of their dated tasks, sub-tasks under their parents, then dated milestones", () => {
+  it("draws lists in order as summaries of their dated tasks, sub-tasks under their parents, tasks without dates as bar-less rows, then dated milestones", () => {
     const chart = buildChart(
       answer([
         task(5, { parent_id: 4, start_at: "2026-03-03", due_date: "2026-03-03" }),
         task(4, { due_date: "2026-03-10" }),
         task(6, { task_list_id: 2, start_at: null, due_date: "2026-03-12", status: 1 }),
         task(7, { start_at: null, due_date: null }),
+        task(8, { task_list_id: 3, start_at: null, due_date: null, can_edit: false }),
       ]),
+      { today: "2026-03-05" },
     );
-    expect(chart.rows.map((row) => [row.id, row.parent, row.type, row.open ?? false])).toEqual([
-      ["list-1", 0, "summary", true],
-      [4, "list-1", "task", true],
-      [5, 4, "task", false],
-      ["list-2", 0, "summary", true],
-      [6, "list-2", "done", false],
-      ["milestone-9", 0, "milestone", false],
+    expect(chart.rows.map((row) => [row.id, row.parent, row.type, row.open ?? false, row.scheduled])).toEqual([
+      ["list-1", 0, "summary", true, true],
+      [4, "list-1", "task", true, true],
+      [5, 4, "task", false, true],
+      [7, "list-1", "unscheduled", false, false],
+      ["list-2", 0, "summary", true, true],
+      [6, "list-2", "done", false, true],
+      ["list-3", 0, "empty-list", true, false],
+      [8, "list-3", "unscheduled", false, false],
+      ["milestone-9", 0, "milestone", false, true],
+    ]);
+    // A task without dates may not be dragged (it has no bar), but says whether the reader may schedule it.
+    expect(chart.rows.filter((row) => row.kind === "task" && !row.scheduled).map((row) => [row.id, row.canEdit, row.mayEdit])).toEqual([
+      [7, false, true],
+      [8, false, false],
     ]);
     const list = chart.rows[0];
     // The bar ends the day after the due date (the spec's +1 day).
     expect([list?.startDay, list?.dueDay, list?.end]).toEqual(["2026-03-02", "2026-03-10", dayToDate("2026-03-11")]);
     // A task with only a due date is a one-day bar on it.
     expect(chart.rows.find((row) => row.id === 6)).toMatchObject({ startDay: "2026-03-12", dueDay: "2026-03-12" });
-    expect(chart.unscheduled.map((entry) => entry.id)).toEqual([7]);
+    expect(chart.unscheduled.map((entry) => entry.id)).toEqual([7, 8]);
     expect(chart.span).toEqual({ start: "2026-03-02", end: "2026-03-20" });
   });
 
@@ -71,7 +81,7 @@ describe("the chart's rows", () => {
       ]),
       { critical: new Set([1, 2]) },
     );
-    expect(chart.rows.filter((row) => row.kind === "task").map((row) => row.type)).toEqual(["critical", "done"]);
+    expect(chart.rows.filter((row) => row.kind === "task").map((row) => row.type)).toEqual(["critical", "done", "unscheduled"]);
     expect(chart.links).toEqual([{ id: 11, source: 1, target: 2, type: "e2s" }]);
   });
 });

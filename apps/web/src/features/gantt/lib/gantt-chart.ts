@@ -37,8 +37,12 @@ export interface ChartRow {
   /** Set (true) on rows with rows under them only: the widget walks the children of an open row. */
   open?: boolean;
   kind: RowKind;
-  /** Whether the reader may move, resize and link this row. */
+  /** Whether the reader may move, resize and link this row (a task with dates they may edit). */
   canEdit: boolean;
+  /** Whether the row has a bar: false for a task without dates (and a list with no dated task). */
+  scheduled: boolean;
+  /** Whether the reader may change the task (for a task without dates: give it some). */
+  mayEdit?: boolean;
   /** Start and due date as saved (tasks), for putting a refused move back. */
   startDay: string;
   dueDay: string;
@@ -91,19 +95,21 @@ export function taskType(task: Pick<GanttTask, "status">, isCritical: boolean): 
 export interface ChartData {
   rows: ChartRow[];
   links: ChartLink[];
-  /** Tasks with neither a start nor a due date: listed apart, each with a way to schedule it. */
+  /** Tasks with neither a start nor a due date: rows of the grid without a bar, each with a way to schedule it. */
   unscheduled: GanttTask[];
   /** The first and last day any row covers, or null for an empty chart. */
   span: { start: string; end: string } | null;
 }
 
 /**
- * The chart's rows: each list with tasks on the calendar as a summary row spanning them, its tasks under it
- * and their sub-tasks under them (a sub-task whose parent has no dates sits under the list), in the answer's
- * order; then the milestones with a date, as diamonds. Links join rows both drawn.
+ * The chart's rows: each list as a summary row spanning its dated tasks, its tasks under it and their
+ * sub-tasks under them, in the answer's order; then the milestones with a date, as diamonds. A task without
+ * dates is a row of the grid with no bar (type `unscheduled`, placed on `today` but hidden) and a Schedule
+ * action; a list with none dated has no bar either (`empty-list`). Links join rows both drawn as bars.
  */
-export function buildChart(answer: GanttListResponse, options: { critical?: ReadonlySet<number>; names?: ReadonlyMap<number, string> } = {}): ChartData {
+export function buildChart(answer: GanttListResponse, options: { critical?: ReadonlySet<number>; names?: ReadonlyMap<number, string>; today?: string } = {}): ChartData {
   const critical = options.critical ?? new Set<number>();
+  const today = options.today ?? "1970-01-01";
   const dated = new Map<number, { start: string; due: string }>();
   const unscheduled: GanttTask[] = [];
   for (const task of answer.data) {
@@ -114,7 +120,6 @@ export function buildChart(answer: GanttListResponse, options: { critical?: Read
 
   const byList = new Map<number, GanttTask[]>();
   for (const task of answer.data) {
-    if (!dated.has(task.id)) continue;
     const tasks = byList.get(task.task_list_id) ?? [];
     tasks.push(task);
     byList.set(task.task_list_id, tasks);
@@ -136,43 +141,47 @@ export function buildChart(answer: GanttListResponse, options: { critical?: Read
     let listDue = "0000-01-01";
     let done = 0;
     for (const task of tasks) {
+      if (task.status === TASK_STATUS.complete) done += 1;
       const days = dated.get(task.id);
       if (!days) continue;
       if (days.start < listStart) listStart = days.start;
       if (days.due > listDue) listDue = days.due;
-      if (task.status === TASK_STATUS.complete) done += 1;
     }
+    const hasBar = listStart <= listDue;
     rows.push({
       id: listId,
       text: list.title,
-      start: dayToDate(listStart),
-      end: dayToDate(toGanttEnd(listDue)),
+      start: dayToDate(hasBar ? listStart : today),
+      end: dayToDate(toGanttEnd(hasBar ? listDue : today)),
       progress: Math.round((done / tasks.length) * 100),
-      type: "summary",
+      type: hasBar ? "summary" : "empty-list",
       parent: 0,
       kind: "list",
       canEdit: false,
-      startDay: listStart,
-      dueDay: listDue,
+      scheduled: hasBar,
+      startDay: hasBar ? listStart : "",
+      dueDay: hasBar ? listDue : "",
       assignees: "",
     });
-    widen(listStart, listDue);
+    if (hasBar) widen(listStart, listDue);
+    const ids = new Set(tasks.map((task) => task.id));
     for (const task of tasks) {
       const days = dated.get(task.id);
-      if (!days) continue;
-      const parentDrawn = task.parent_id !== 0 && dated.has(task.parent_id) && tasks.some((other) => other.id === task.parent_id);
+      const parentDrawn = task.parent_id !== 0 && ids.has(task.parent_id);
       rows.push({
         id: task.id,
         text: task.title,
-        start: dayToDate(days.start),
-        end: dayToDate(toGanttEnd(days.due)),
+        start: dayToDate(days?.start ?? today),
+        end: dayToDate(toGanttEnd(days?.due ?? today)),
         progress: task.progress,
-        type: taskType(task, critical.has(task.id)),
+        type: days ? taskType(task, critical.has(task.id)) : "unscheduled",
         parent: parentDrawn ? task.parent_id : listId,
         kind: "task",
-        canEdit: task.can_edit,
-        startDay: days.start,
-        dueDay: days.due,
+        canEdit: task.can_edit && days !== undefined,
+        scheduled: days !== undefined,
+        mayEdit: task.can_edit,
+        startDay: days?.start ?? "",
+        dueDay: days?.due ?? "",
         assignees: task.assignees.map((id) => options.names?.get(id) ?? "").filter(Boolean).join(", "),
       });
     }
@@ -193,6 +202,7 @@ export function buildChart(answer: GanttListResponse, options: { critical?: Read
       parent: 0,
       kind: "milestone",
       canEdit: false,
+      scheduled: true,
       startDay: milestone.achieve_date,
       dueDay: milestone.achieve_date,
       assignees: "",
@@ -200,7 +210,7 @@ export function buildChart(answer: GanttListResponse, options: { critical?: Read
     widen(milestone.achieve_date, milestone.achieve_date);
   }
 
-  const drawn = new Set(ordered.map((row) => row.id));
+  const drawn = new Set(ordered.filter((row) => row.scheduled).map((row) => row.id));
   const links: ChartLink[] = [];
   for (const task of answer.data) {
     for (const link of task.gantt_links.data) {
