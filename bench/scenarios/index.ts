@@ -9,6 +9,7 @@ import { kanboardColumnPage, kanboardMove, kanboardPageAfterMove } from "./kanbo
 import { notificationsList } from "./notifications.js";
 import { oneProject, oneTask, projectsList } from "./single-records.js";
 import { searchAsMember, searchCommonWord, searchInProject, searchNarrow } from "./search.js";
+import { sprintPage } from "./sprints.js";
 import { taskListsKanbanTenThousand, taskListsTenThousand, taskListsThousand } from "./task-lists.js";
 import { taskCreate, tasksFiltered, tasksOfUser } from "./tasks.js";
 import { bulkCompleteTasks } from "./tasks-bulk.js";
@@ -45,6 +46,7 @@ export const SCENARIOS: Scenario[] = [
   ganttChart,
   ganttRescheduleChain,
   ganttChartAfterChange,
+  sprintPage,
   // Last: every request writes a whole 1,000-task copy.
   duplicateThousandTaskProject,
 ];

@@ -17,6 +17,8 @@ export * from "./sub-tasks.js";
 export * from "./time-tracker.js";
 export * from "./kanboard.js";
 export * from "./gantt.js";
+export * from "./sprints.js";
+export * from "./sprint-burndown.js";
 export * from "./task-lists.js";
 export * from "./milestones.js";
 export * from "./discussions.js";

@@ -26,7 +26,7 @@ export type ProModuleKey = (typeof PRO_MODULE_KEYS)[number];
  * The Pro modules that are built, in the modules list's order. Only these are listed on the modules page
  * and can be switched: a module lists itself when it is built by adding its key here (one line).
  */
-export const BUILT_PRO_MODULES = ["files", "calendar", "gantt", "kanboard", "sub_tasks", "time_tracker"] as const satisfies readonly ProModuleKey[];
+export const BUILT_PRO_MODULES = ["files", "calendar", "gantt", "kanboard", "sprint", "sub_tasks", "time_tracker"] as const satisfies readonly ProModuleKey[];
 export type BuiltProModuleKey = (typeof BUILT_PRO_MODULES)[number];
 
 /** Keys of every module, core ones included. */
@@ -63,6 +63,8 @@ export const MENU_ORDER = {
   calendar: 4,
   reports: 5,
   progress: 6,
+  /** Sprints (Pro module `sprint`): after Progress, as the issue places it. */
+  sprints: 7,
   module_lists: 8,
   users: 20,
   license: 30,
@@ -97,6 +99,14 @@ export const ROUTES = {
   project_calendar: "/calendar/project/:project_id",
   reports: "/reports",
   progress: "/progress",
+  /** Sprints (Pro module `sprint`): the page with the Active and Planned tabs. */
+  sprints: "/sprints",
+  /** The Completed tab of the sprints page: the tab follows the route name, as Progress's does. */
+  completed_sprint: "/sprints/completed",
+  /** A further page of completed sprints. */
+  completed_sprint_pagination: "/sprints/completed/pages/:current_page_number",
+  /** One sprint: its goal, dates, burndown and tasks. */
+  single_sprint: "/sprints/:sprint_id",
   module_lists: "/modules",
   users: "/users",
   license: "/license",

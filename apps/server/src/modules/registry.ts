@@ -23,6 +23,7 @@ import { projectSettingsModule } from "./project-settings/project-settings.modul
 import { projectsModule } from "./projects/projects.module.js";
 import { searchModule } from "./search/search.module.js";
 import { siteSettingsModule } from "./site-settings/site-settings.module.js";
+import { sprintsModule } from "./sprints/sprints.module.js";
 import { subTasksModule } from "./sub-tasks/sub-tasks.module.js";
 import { taskListsModule } from "./task-lists/task-lists.module.js";
 import { taskTypesModule } from "./task-types/task-types.module.js";
@@ -57,6 +58,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   timeTrackerModule,
   kanboardModule,
   ganttModule,
+  sprintsModule,
   milestonesModule,
   discussionsModule,
   commentsModule,

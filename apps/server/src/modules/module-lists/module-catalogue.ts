@@ -41,7 +41,7 @@ export const MODULE_CATALOGUE: Readonly<Record<ProModuleKey, ModuleDescription>>
   },
   sprint: {
     name: "Sprint",
-    description: "Time-boxed sprints that group tasks, with their own board and progress.",
+    description: "Time-boxed sprints of tasks across projects: planned from the backlog, started, completed with carry-over, and followed on a burndown.",
   },
   sub_tasks: {
     name: "Sub Tasks",

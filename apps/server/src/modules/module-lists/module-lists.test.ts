@@ -39,8 +39,8 @@ describe("GET /api/pm-pro/v2/module-lists", () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     // Only what exists: no switch for Reports, invoices and the other modules not built yet.
-    expect(body.data.map((module: { key: string }) => module.key)).toEqual(["files", "calendar", "gantt", "kanboard", "sub_tasks", "time_tracker"]);
-    expect(body.meta.pagination).toMatchObject({ total: 6, count: 6, total_pages: 1 });
+    expect(body.data.map((module: { key: string }) => module.key)).toEqual(["files", "calendar", "gantt", "kanboard", "sprint", "sub_tasks", "time_tracker"]);
+    expect(body.meta.pagination).toMatchObject({ total: 7, count: 7, total_pages: 1 });
     expect(body.data.find((module: { key: string }) => module.key === "calendar")).toEqual({
       key: "calendar",
       path: "calendar",
