@@ -284,6 +284,29 @@ export function sprintsRepository(db: Kysely<Database>, kind: DatabaseKind) {
         .execute();
     },
 
+    /** The active sprints spanning a project: where a deleted list of it may have taken tasks in scope. */
+    async activeSprintsOf(projectId: number): Promise<number[]> {
+      const rows = await db.selectFrom("sprint_projects")
+        .innerJoin("sprints", "sprints.id", "sprint_projects.sprint_id")
+        .select("sprints.id")
+        .where("sprint_projects.project_id", "=", projectId)
+        .where("sprints.status", "=", "active")
+        .orderBy("sprints.id")
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Open rows of the tasks of a list, with their sprint's status (a restored list's tasks bring theirs back). */
+    openRowsOfList(listId: number): Promise<Array<{ sprint_id: number; task_id: number; project_id: number; status: string }>> {
+      return db.selectFrom("sprint_tasks")
+        .innerJoin("sprints", "sprints.id", "sprint_tasks.sprint_id")
+        .innerJoin("tasks", "tasks.id", "sprint_tasks.task_id")
+        .select(["sprint_tasks.sprint_id", "sprint_tasks.task_id", "sprint_tasks.project_id", "sprints.status"])
+        .where("tasks.task_list_id", "=", listId)
+        .where("sprint_tasks.is_open", "=", 1)
+        .execute();
+    },
+
     /** Open rows of these tasks, with their sprint's status (a restored task's rows come back with it). */
     openRowsWithStatus(taskIds: readonly number[]): Promise<Array<{ sprint_id: number; task_id: number; project_id: number; status: string }>> {
       return inChunks(taskIds, (chunk) =>

@@ -101,7 +101,75 @@ export function sprintsSubscribers(ctx: Pick<AppContext, "config" | "kind">): Ev
     }));
   }
 
+  /**
+   * A list deleted with its tasks records one `task_list.deleted`, no `task.deleted` per task: the tasks its
+   * project's active sprints hold in scope whose rows and records are gone are each a `remove`.
+   */
+  async function listDeletions(events: ReadonlyArray<DispatchedEvent<"task_list.deleted">>, db: Kysely<Database>): Promise<void> {
+    const repository = sprintsRepository(db, ctx.kind);
+    const history = sprintEventsRepository(db);
+    const seen = new Set<number>();
+    for (const event of events) for (const id of await repository.activeSprintsOf(event.payload.projectId)) seen.add(id);
+    if (seen.size === 0) return;
+    await repository.lockSprints([...seen]);
+    const rows: ReturnType<typeof eventRow>[] = [];
+    // A task is removed once, by the first event of the batch that finds it gone.
+    const claimed = new Set<string>();
+    for (const event of events) {
+      for (const sprintId of await repository.activeSprintsOf(event.payload.projectId)) {
+        const past = await history.eventsOf(sprintId);
+        const lastOf = new Map(past.map((row) => [row.task_id, row]));
+        const held = new Set((await repository.scopeOf(sprintId)).map((row) => row.task_id));
+        const standings = taskStandings(past.map(scopeEvent));
+        const candidates = [...standings.keys()].filter((id) => !held.has(id) && lastOf.get(id)?.project_id === event.payload.projectId && !claimed.has(`${sprintId}:${id}`));
+        const alive = await history.estimations(candidates);
+        for (const taskId of candidates) {
+          const standing = standings.get(taskId);
+          const last = lastOf.get(taskId);
+          if (alive.has(taskId) || !standing || !last) continue;
+          claimed.add(`${sprintId}:${taskId}`);
+          const change: ScopeChange = {
+            sprintId, taskId, projectId: last.project_id, kind: "remove", estimation: standing.estimation, complete: standing.complete, privacyScope: last.privacy_scope,
+          };
+          rows.push(eventRow(change, event.occurredAt, timezone, event.id));
+        }
+      }
+    }
+    await history.insertEvents(rows);
+  }
+
+  /**
+   * An undo of a list's deletion put its tasks' rows back (one `task_list.restored`, no `task.restored` per
+   * task): into their active sprints' scope, or out of sprints that completed since, as for a task.
+   */
+  async function listRestorations(events: ReadonlyArray<DispatchedEvent<"task_list.restored">>, db: Kysely<Database>): Promise<void> {
+    const repository = sprintsRepository(db, ctx.kind);
+    const seen = new Set<number>();
+    for (const event of events) for (const row of await repository.openRowsOfList(event.payload.id)) seen.add(row.sprint_id);
+    if (seen.size === 0) return;
+    await repository.lockSprints([...seen]);
+    const history = sprintEventsRepository(db);
+    for (const event of events) {
+      const rows = await repository.openRowsOfList(event.payload.id);
+      await repository.deleteOpenRows(rows.filter((row) => row.status === "completed"));
+      const active = rows.filter((row) => row.status === "active");
+      if (active.length === 0) continue;
+      const facts = new Map((await repository.taskFacts(active.map((row) => row.task_id))).map((task) => [task.id, task]));
+      await history.insertEvents(active.flatMap((row) => {
+        const task = facts.get(row.task_id);
+        if (!task) return [];
+        const change: ScopeChange = {
+          sprintId: row.sprint_id, taskId: task.id, projectId: task.project_id, kind: "add", estimation: task.estimation,
+          complete: task.status === 1, privacyScope: taskPrivacyScope({ privacy: task.privacy }, { privacy: task.list_privacy }),
+        };
+        return [eventRow(change, event.occurredAt, timezone, event.id)];
+      }));
+    }
+  }
+
   return {
+    "task_list.deleted": { batch: listDeletions },
+    "task_list.restored": { batch: listRestorations },
     "task.completed": { batch: statusChanges },
     "task.reopened": { batch: statusChanges },
     "task.deleted": { batch: deletions },
