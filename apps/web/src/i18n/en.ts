@@ -26,6 +26,7 @@ import { timeTrackerEn } from "../features/time-tracker/i18n/en.js";
 import { subTasksEn } from "../features/sub-tasks/i18n/en.js";
 import type { kanboardEn } from "../features/kanboard/i18n/en.js";
 import type { ganttEn } from "../features/gantt/i18n/en.js";
+import type { sprintsEn } from "../features/sprints/i18n/en.js";
 
 /** Strings no single feature owns: the app shell, menus, common actions and shared components. */
 const sharedEn = {
@@ -48,6 +49,7 @@ const sharedEn = {
     files: "Files",
     kanboard: "Kanboard",
     gantt: "Gantt",
+    sprints: "Sprints",
     settings: "Settings",
     account: "Your account",
     sign_out: "Sign out",
@@ -157,7 +159,7 @@ export const en = {
  * Features whose strings are read only on their own lazily loaded pages: their chunk registers them
  * (`addCatalogue`), so the bundle every page loads does not carry them. Their keys are typed with the rest.
  */
-export const CHUNK_CATALOGUES = ["module_lists", "kanboard", "gantt"] as const;
+export const CHUNK_CATALOGUES = ["module_lists", "kanboard", "gantt", "sprints"] as const;
 
 /** Every key a screen may read: the catalogue registered at start-up and the ones the chunks bring. */
-export type Catalogue = typeof en & typeof moduleListsEn & typeof kanboardEn & typeof ganttEn;
+export type Catalogue = typeof en & typeof moduleListsEn & typeof kanboardEn & typeof ganttEn & typeof sprintsEn;

@@ -214,3 +214,45 @@ describe("invalidateAfter, for sub-tasks", () => {
     expect(stale).not.toContain("otherProjectSubTasks");
   });
 });
+
+describe("invalidateAfter, for sprints", () => {
+  const SPRINT_SCREENS = {
+    sprintPage: queryKeys.sprints.one(3),
+    burndown: queryKeys.sprints.burndown(3),
+    openSprints: queryKeys.sprints.open,
+    completedPage: queryKeys.sprints.list({ status: "completed", page: 2 }),
+    backlog: queryKeys.sprints.backlogSearch([P, OTHER], "login"),
+    header: queryKeys.project.detail(P),
+    listsPage: queryKeys.taskLists.index(P, 1),
+  } satisfies Record<string, QueryKey>;
+
+  async function staleSprintScreens(change: Change): Promise<string[]> {
+    const queryClient = new QueryClient();
+    for (const key of Object.values(SPRINT_SCREENS)) queryClient.setQueryData(key, { cached: true });
+    await invalidateAfter(queryClient, change);
+    return Object.entries(SPRINT_SCREENS).filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated).map(([name]) => name).sort();
+  }
+
+  const sprintScreens = ["backlog", "burndown", "completedPage", "openSprints", "sprintPage"];
+
+  it("after a sprint changed or its tasks moved, refreshes every sprint screen and no project's", async () => {
+    expect(await staleSprintScreens({ entity: "sprint" })).toEqual(sprintScreens);
+  });
+
+  it("after a task changed or was deleted, refreshes the sprints (their counters, burndown and backlog) with the task's project", async () => {
+    expect(await staleSprintScreens({ entity: "task", projectId: P, taskId: 11, written: true })).toEqual(expect.arrayContaining([...sprintScreens, "header"]));
+    expect(await staleSprintScreens({ entity: "task", projectId: P, taskId: 11 })).toEqual(expect.arrayContaining(sprintScreens));
+    expect(await staleSprintScreens({ entity: "tasks", projectId: P, taskIds: [11], written: true })).toEqual(expect.arrayContaining(sprintScreens));
+    expect(await staleSprintScreens({ entity: "task-list", projectId: P })).toEqual(expect.arrayContaining(sprintScreens));
+  });
+
+  it("after a card moved into a done column, refreshes the sprints; after a plain move, not", async () => {
+    expect(await staleSprintScreens({ entity: "kanboard-card", projectId: P, taskId: 11, statusChanged: true })).toEqual(expect.arrayContaining(sprintScreens));
+    expect(await staleSprintScreens({ entity: "kanboard-card", projectId: P, taskId: 11, statusChanged: false })).toEqual([]);
+  });
+
+  it("leaves the sprints be after changes that do not reach tasks", async () => {
+    expect(await staleSprintScreens({ entity: "comment", projectId: P })).toEqual(["header", "listsPage"]);
+    expect(await staleSprintScreens({ entity: "task-order", projectId: P, movedTaskId: 11 })).toEqual([]);
+  });
+});

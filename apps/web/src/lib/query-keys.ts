@@ -133,6 +133,25 @@ export const queryKeys = {
     /** The critical path and every task's slack. */
     criticalPath: (projectId: number) => [...project(projectId), "gantt", "critical-path"] as const,
   },
+  sprints: {
+    /**
+     * Everything of the sprints screens. Sprints span projects, so they sit outside every project's key:
+     * changes to tasks mark them stale through `staleAfter`.
+     */
+    all: ["sprints"] as const,
+    /** A page of the list, by its filters (status, page). */
+    list: (params: Params) => ["sprints", "list", params] as const,
+    /** The caller's active and planned sprints (`sprints/refresh`): the Active and Planned tabs, the carry-over choice. */
+    open: ["sprints", "open"] as const,
+    /** One sprint with its tasks. */
+    one: (sprintId: number) => ["sprints", "one", sprintId] as const,
+    /** One sprint's burndown. */
+    burndown: (sprintId: number) => ["sprints", "burndown", sprintId] as const,
+    /** Every projects' open task search of the backlog panel. */
+    backlog: ["sprints", "backlog"] as const,
+    /** The tasks of these projects matching a title, offered to add to a sprint. */
+    backlogSearch: (projectIds: readonly number[], title: string) => ["sprints", "backlog", [...projectIds].sort((a, b) => a - b).join(","), title] as const,
+  },
   files: {
     all: (projectId: number) => [...project(projectId), "files"] as const,
     folder: (projectId: number, folderId: number) => [...project(projectId), "files", "folder", folderId] as const,
@@ -178,6 +197,8 @@ export type Change =
    */
   | { entity: "time"; projectIds: readonly number[] }
   | { entity: "milestone" | "discussion" | "comment" | "file" | "label"; projectId: number }
+  /** A sprint was planned, changed, started, completed or deleted, or tasks were put in one or taken out. */
+  | { entity: "sprint" }
   /** A project's own fields (with `projectId`), or which projects exist or are favourites (without). */
   | { entity: "project"; projectId?: number }
   | { entity: "project-settings"; projectId: number }
@@ -205,8 +226,9 @@ export function staleAfter(change: Change): QueryKey[] {
             queryKeys.project.activities(change.projectId),
             queryKeys.myTasks.all,
             queryKeys.calendar.all,
+            queryKeys.sprints.all,
           ]
-        : [queryKeys.project.scope(change.projectId), queryKeys.myTasks.all, queryKeys.calendar.all];
+        : [queryKeys.project.scope(change.projectId), queryKeys.myTasks.all, queryKeys.calendar.all, queryKeys.sprints.all];
     case "tasks":
       return change.written
         ? [
@@ -217,8 +239,9 @@ export function staleAfter(change: Change): QueryKey[] {
             queryKeys.project.activities(change.projectId),
             queryKeys.myTasks.all,
             queryKeys.calendar.all,
+            queryKeys.sprints.all,
           ]
-        : [queryKeys.project.scope(change.projectId), queryKeys.myTasks.all, queryKeys.calendar.all];
+        : [queryKeys.project.scope(change.projectId), queryKeys.myTasks.all, queryKeys.calendar.all, queryKeys.sprints.all];
     case "task-order":
       return change.movedTaskId === undefined ? [] : [queryKeys.tasks.one(change.projectId, change.movedTaskId)];
     case "sub-task":
@@ -231,9 +254,10 @@ export function staleAfter(change: Change): QueryKey[] {
         queryKeys.calendar.all,
       ];
     case "task-list":
-      // Deleting a list deletes its tasks, cards on the board among them.
+      // Deleting a list deletes its tasks, cards on the board and tasks in sprints among them.
       return [
         queryKeys.taskLists.all(change.projectId),
+        queryKeys.sprints.all,
         queryKeys.kanboard.all(change.projectId),
         queryKeys.project.listOptions(change.projectId),
         queryKeys.project.detail(change.projectId),
@@ -260,6 +284,7 @@ export function staleAfter(change: Change): QueryKey[] {
             queryKeys.project.activities(change.projectId),
             queryKeys.myTasks.all,
             queryKeys.calendar.all,
+            queryKeys.sprints.all,
           ]
         : [queryKeys.kanboard.columns(change.projectId), queryKeys.tasks.one(change.projectId, change.taskId)];
     case "kanboard-view":
@@ -273,8 +298,13 @@ export function staleAfter(change: Change): QueryKey[] {
     case "label":
       // Comment counts, the project's totals and feed, and labels on tasks live all over the project.
       return [queryKeys.project.scope(change.projectId)];
+    case "sprint":
+      return [queryKeys.sprints.all];
     case "project":
-      return change.projectId === undefined ? [queryKeys.projects.lists] : [queryKeys.projects.lists, queryKeys.project.scope(change.projectId)];
+      // Sprints name their projects, and a deleted project's tasks leave its sprints.
+      return change.projectId === undefined
+        ? [queryKeys.projects.lists, queryKeys.sprints.all]
+        : [queryKeys.projects.lists, queryKeys.project.scope(change.projectId), queryKeys.sprints.all];
     case "project-settings":
       return [queryKeys.project.detail(change.projectId)];
     case "calendar":

@@ -41,6 +41,9 @@ const PageSettingsTabPage = lazyPage(() => import("./project-settings.js"), "Pag
 const ProjectSettingsPage = lazyPage(() => import("./project-settings.js"), "ProjectSettingsPage");
 const ProjectListsPage = lazyPage(() => import("./project-lists.js"), "ProjectListsPage");
 const SetupPage = lazyPage(() => import("./setup.js"), "SetupPage", <LoadingScreen fullPage />);
+const CompletedSprintsPage = lazyPage(() => import("./sprints.js"), "CompletedSprintsPage");
+const SingleSprintPage = lazyPage(() => import("./sprints.js"), "SingleSprintPage");
+const SprintsPage = lazyPage(() => import("./sprints.js"), "SprintsPage");
 const SingleMilestonePage = lazyPage(() => import("./single-milestone.js"), "SingleMilestonePage");
 const SingleFileItemPage = lazyPage(() => import("./single-file-item.js"), "SingleFileItemPage", null);
 const SingleListPage = lazyPage(() => import("./single-list.js"), "SingleListPage");
@@ -69,6 +72,12 @@ const ADMIN_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; child
       { name: "calendar_single_task", element: <CalendarSingleTaskPage /> },
     ],
   },
+  // Sprints: the tab follows the route name, so Completed and its pages are routes of their own; the
+  // static `completed` segment wins over `:sprint_id` whatever the order.
+  { name: "sprints", element: <SprintsPage /> },
+  { name: "completed_sprint", element: <CompletedSprintsPage /> },
+  { name: "completed_sprint_pagination", element: <CompletedSprintsPage /> },
+  { name: "single_sprint", element: <SingleSprintPage /> },
   { name: "module_lists", element: <ModuleListsPage /> },
   { name: "users", element: <UsersPage /> },
   { name: "license", element: <LicensePage /> },

@@ -1,0 +1,94 @@
+import type { Task } from "@plotline/contracts";
+
+/**
+ * The groups a sprint's tasks are shown in, by task status (0 incomplete, 2 pending, 1 complete), and on a
+ * completed sprint the tasks it carried over, whatever became of them since.
+ */
+export const TASK_GROUPS = ["open", "pending", "done", "carried"] as const;
+export type TaskGroup = (typeof TASK_GROUPS)[number];
+
+/** The group of a task's status; an unknown status reads as open, since it is not done. */
+export function groupOf(status: number): TaskGroup {
+  if (status === 1) return "done";
+  return status === 2 ? "pending" : "open";
+}
+
+/**
+ * The sprint's tasks by group, in the server's order within each, every group present (possibly empty).
+ * `carriedIds` (a completed sprint's `carried_over_ids`) go to their own group: they were not done in this
+ * sprint, even if they were done in the next, so the report agrees with the sprint's own counters.
+ */
+export function groupTasks<T extends Pick<Task, "id" | "status">>(tasks: readonly T[], carriedIds: ReadonlySet<number> = new Set()): Record<TaskGroup, T[]> {
+  const groups: Record<TaskGroup, T[]> = { open: [], pending: [], done: [], carried: [] };
+  for (const task of tasks) groups[carriedIds.has(task.id) ? "carried" : groupOf(task.status)].push(task);
+  return groups;
+}
+
+/** Where a task is while a drag or a menu move waits for the server: headed to the sprint or to the backlog. */
+export type PendingMove = "to_sprint" | "to_backlog";
+
+/**
+ * The sprint's list and the backlog as they will be once the moves waiting for the server are done, so a
+ * dropped task shows at once where it was dropped. A task headed to the sprint leaves the backlog and joins
+ * the sprint's end; one headed to the backlog leaves the sprint and tops the backlog. Moves the answers
+ * already reflect (the task is where it is headed) change nothing.
+ */
+export function withPendingMoves<T extends { id: number }>(
+  sprintTasks: readonly T[],
+  backlogTasks: readonly T[],
+  moves: ReadonlyMap<number, { to: PendingMove; task: T }>,
+): { sprint: T[]; backlog: T[] } {
+  if (moves.size === 0) return { sprint: [...sprintTasks], backlog: [...backlogTasks] };
+  const headed = (to: PendingMove) => [...moves.values()].filter((move) => move.to === to).map((move) => move.task);
+  const toSprint = headed("to_sprint");
+  const toBacklog = headed("to_backlog");
+  const inSprint = new Set(sprintTasks.map((task) => task.id));
+  const sprint = [...sprintTasks.filter((task) => moves.get(task.id)?.to !== "to_backlog"), ...toSprint.filter((task) => !inSprint.has(task.id))];
+  const shownInSprint = new Set(sprint.map((task) => task.id));
+  const inBacklog = new Set(backlogTasks.map((task) => task.id));
+  const backlog = [...toBacklog.filter((task) => !inBacklog.has(task.id)), ...backlogTasks].filter((task) => !shownInSprint.has(task.id));
+  return { sprint, backlog };
+}
+
+/**
+ * The backlog a search found, as the panel lists it: top-level tasks (sub-tasks go with their parent), not
+ * complete, in no open sprint (`takenIds`: this sprint's tasks and the other open sprints'), of the projects
+ * whose tasks the reader may add (`task_project_ids`).
+ */
+export function backlogOf<T extends Pick<Task, "id" | "parent_id" | "status" | "project_id">>(
+  found: readonly T[],
+  takenIds: ReadonlySet<number>,
+  projectIds: readonly number[],
+): T[] {
+  const projects = new Set(projectIds);
+  return found.filter((task) => task.parent_id === 0 && task.status !== 1 && !takenIds.has(task.id) && projects.has(task.project_id));
+}
+
+/**
+ * The other open sprints whose tasks may turn up in this sprint's backlog search: planned or active, not
+ * this one, holding tasks, and spanning one of the projects the backlog searches. Their tasks are in an
+ * open sprint already, so the backlog leaves them out.
+ */
+export function otherOpenSprints<S extends { id: number; status: string; counters: { tasks: { total: number } }; projects: { data: ReadonlyArray<{ id: number }> } }>(
+  sprints: readonly S[],
+  currentId: number,
+  projectIds: readonly number[],
+): S[] {
+  const searched = new Set(projectIds);
+  return sprints.filter(
+    (sprint) =>
+      sprint.id !== currentId &&
+      sprint.status !== "completed" &&
+      sprint.counters.tasks.total > 0 &&
+      sprint.projects.data.some((project) => searched.has(project.id)),
+  );
+}
+
+/** Where a drag ended: in the sprint's list, in the backlog panel, or elsewhere. */
+export type DropZone = "sprint" | "backlog" | null;
+
+/** What a drop asks for: add a backlog task to the sprint, take a sprint task out, or nothing (dropped where it was). */
+export function dropAction(from: Exclude<DropZone, null>, over: DropZone): "add" | "remove" | null {
+  if (over === null || over === from) return null;
+  return over === "sprint" ? "add" : "remove";
+}
