@@ -53,7 +53,8 @@ export default defineConfig({
         // page runs change less often than the app, so a deploy does not make browsers fetch them again.
         codeSplitting: {
           groups: [
-            { name: "vendor-react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/ },
+            // Only what every page runs: the virtual list (the board's alone) stays with the screens that use it.
+            { name: "vendor-react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next)[\\/]/ },
             { name: "vendor-mantine", test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/ },
             // Only the screens that drag load it; without a group of its own it joins whichever chunk the
             // bundler picks, and that one was loaded by every page, the sign-in screen included.
