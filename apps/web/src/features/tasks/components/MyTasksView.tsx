@@ -8,7 +8,6 @@ import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
-import { TASK_LINK_STATE } from "../../../lib/task-link-state.js";
 import { useMyTasks, useProjectTitles } from "../hooks/use-my-tasks.js";
 import { useChangeTaskStatus } from "../hooks/use-tasks.js";
 import { usePlanStatusChange } from "../../sub-tasks/hooks/use-status-plan.js";
@@ -16,6 +15,7 @@ import { SubTaskCount } from "../../sub-tasks/components/SubTaskCount.js";
 import { LabelChips } from "../../labels/components/LabelChips.js";
 import { TaskMeta } from "./TaskMeta.js";
 import { MyTasksTabs } from "../../time-tracker/components/MyTasksTabs.js";
+import { TaskTitleLink } from "../../../components/TaskTitleLink.js";
 
 const TABS = ["current", "outstanding", "completed"] as const;
 type Tab = (typeof TABS)[number];
@@ -41,18 +41,7 @@ function MyTaskRow({ task, projectTitle }: { task: Task; projectTitle: string | 
       />
       <Group gap="xs" wrap="wrap" justify="space-between" style={{ flex: 1, minWidth: 0 }}>
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Anchor
-            component={Link}
-            to={routePath("single_task", { project_id: task.project_id, task_id: task.id })}
-            state={TASK_LINK_STATE}
-            size="sm"
-            fw={500}
-            c={done ? "dimmed" : "var(--mantine-color-text)"}
-            td={done ? "line-through" : undefined}
-            style={{ overflowWrap: "anywhere" }}
-          >
-            {task.title}
-          </Anchor>
+          <TaskTitleLink task={task} done={done} style={{ overflowWrap: "anywhere" }} />
           <LabelChips labels={task.labels.data} />
           <Anchor component={Link} to={routePath("task_lists", { project_id: task.project_id })} size="xs" c="dimmed">
             {projectTitle ?? t("my_tasks.project_number", { id: task.project_id })}
