@@ -10,6 +10,7 @@ import { startPlotline } from "./plotline-server.js";
 import { createSiteManagerToken, SITE_MANAGER_LOGIN } from "./site-manager.js";
 import type { Teardown } from "./teardown.js";
 import { WEB_DIST } from "./web-weight.js";
+import { assignEveryOther, insertTasks } from "./seed-tasks.js";
 
 /** Issue 16's budgets: first cards under 1 s after navigation, a drag done under 150 ms, the JS heap under 150 MB. */
 export const BOARD_BUDGETS = { firstCardsMs: 1000, dragMs: 150, heapBytes: 150 * 1024 * 1024 } as const;
@@ -23,7 +24,6 @@ const COLUMNS = [
   { title: "Done", cards: 3000, done: true },
 ] as const;
 const LISTS = 20;
-const BATCH = 500;
 /** Page loads and drags measured; the median and the slowest are reported. */
 const LOADS = 5;
 const DRAGS = 10;
@@ -106,13 +106,8 @@ export async function seedKanbanBoard(origin: string, token: string, database: D
       };
     }),
   );
-  const ids: number[] = [];
-  for (let offset = 0; offset < rows.length; offset += BATCH) {
-    const inserted = await db.insertInto("tasks").values(rows.slice(offset, offset + BATCH)).returning("id").execute();
-    ids.push(...inserted.map((row) => row.id));
-  }
-  const assigned = ids.filter((_, index) => index % 2 === 0).map((id) => ({ task_id: id, user_id: manager.id, project_id: projectId, assigned_at: at }));
-  for (let offset = 0; offset < assigned.length; offset += BATCH) await db.insertInto("task_assignees").values(assigned.slice(offset, offset + BATCH)).execute();
+  const ids = await insertTasks(db, rows);
+  await assignEveryOther(db, ids, manager.id, projectId, at);
   return { projectId, columns: ordered };
 }
 

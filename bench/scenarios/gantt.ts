@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { addDays } from "../../packages/contracts/src/index.js";
 import { defineScenario, type BenchContext } from "../lib/scenario.js";
+import { assignEveryOther } from "../lib/seed-tasks.js";
 
 /** Tasks of the project: 4,000 top-level and 1,000 sub-tasks. */
 const TASKS = 5000;
@@ -85,8 +86,7 @@ export async function seedGantt(ctx: BenchContext): Promise<GanttProject> {
     const inserted = await db.insertInto("tasks").values(subs.slice(offset, offset + BATCH)).returning("id").execute();
     ids.push(...inserted.map((row) => row.id));
   }
-  const assigned = ids.filter((_, index) => index % 2 === 0).map((id) => ({ task_id: id, user_id: manager.id, project_id: projectId, assigned_at: at }));
-  for (let offset = 0; offset < assigned.length; offset += BATCH) await db.insertInto("task_assignees").values(assigned.slice(offset, offset + BATCH)).execute();
+  await assignEveryOther(db, ids, manager.id, projectId, at);
 
   const pairs = new Set<string>();
   const links: Array<{ source: number; target: number; type: number; lag: number }> = [];

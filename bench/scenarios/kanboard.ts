@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { keysInOrder } from "../../apps/server/src/modules/kanboard/kanboard.placement.js";
 import { defineScenario, type BenchContext } from "../lib/scenario.js";
+import { assignEveryOther, insertTasks } from "../lib/seed-tasks.js";
 
 /** The board: 10,000 cards over five columns, 2,000 in the one measured. */
 const COLUMNS = [
@@ -12,8 +13,6 @@ const COLUMNS = [
 ] as const;
 /** Task lists the cards are spread over, as a real project's would be. */
 const LISTS = 20;
-/** Rows per insert statement. */
-const BATCH = 500;
 
 interface Board {
   projectId: number;
@@ -69,13 +68,8 @@ async function seedBoard(ctx: BenchContext): Promise<Board> {
       kan_board_id: columnIds[columnIndex] ?? 0, kan_board_order: key,
     };
   }));
-  const ids: number[] = [];
-  for (let offset = 0; offset < rows.length; offset += BATCH) {
-    const inserted = await db.insertInto("tasks").values(rows.slice(offset, offset + BATCH)).returning("id").execute();
-    ids.push(...inserted.map((row) => row.id));
-  }
-  const assigned = ids.filter((_, index) => index % 2 === 0).map((id) => ({ task_id: id, user_id: manager.id, project_id: projectId, assigned_at: at }));
-  for (let offset = 0; offset < assigned.length; offset += BATCH) await db.insertInto("task_assignees").values(assigned.slice(offset, offset + BATCH)).execute();
+  const ids = await insertTasks(db, rows);
+  await assignEveryOther(db, ids, manager.id, projectId, at);
   await sql.raw(kind === "postgres" ? "vacuum analyze" : "analyze").execute(db);
   return { projectId, columnId: columnIds[0] ?? 0, cards: ids.slice(0, COLUMNS[0].cards) };
 }

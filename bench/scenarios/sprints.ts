@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { defineScenario, type BenchContext } from "../lib/scenario.js";
+import { assignEveryOther, insertTasks } from "../lib/seed-tasks.js";
 
 /** Tasks in the measured sprint (issue 18: the sprint page of a 2,000-task sprint). */
 const SPRINT_TASKS = 2_000;
@@ -35,13 +36,8 @@ async function seedSprint(ctx: BenchContext): Promise<{ sprintId: number }> {
       completed_by: complete ? manager.id : null, completed_at: complete ? at : null, created_at: at, updated_at: at,
     };
   });
-  const ids: number[] = [];
-  for (let offset = 0; offset < rows.length; offset += BATCH) {
-    const inserted = await db.insertInto("tasks").values(rows.slice(offset, offset + BATCH)).returning("id").execute();
-    ids.push(...inserted.map((row) => row.id));
-  }
-  const assigned = ids.filter((_, index) => index % 2 === 0).map((id) => ({ task_id: id, user_id: manager.id, project_id: projectId, assigned_at: at }));
-  for (let offset = 0; offset < assigned.length; offset += BATCH) await db.insertInto("task_assignees").values(assigned.slice(offset, offset + BATCH)).execute();
+  const ids = await insertTasks(db, rows);
+  await assignEveryOther(db, ids, manager.id, projectId, at);
 
   const today = new Date().toISOString().slice(0, 10);
   const due = new Date(Date.now() + 13 * 86_400_000).toISOString().slice(0, 10);
