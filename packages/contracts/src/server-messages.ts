@@ -168,6 +168,7 @@ export const MESSAGES = {
     who_may_change_site_settings: "Only site managers can change site settings.",
   },
   sprints: {
+    backlog_projects: "Choose projects you are a member of: {{strangers}}.",
     carry_over_target: "Choose another planned sprint to carry the open tasks over to.",
     carry_over_target_projects: "{{title}} does not span these projects of the open tasks: {{projects}}. Add them to it first.",
     choose_projects: "Choose projects you manage or work on as a co-worker: {{strangers}}.",

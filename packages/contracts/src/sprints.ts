@@ -146,15 +146,78 @@ export type ListSprintsQuery = z.infer<typeof listSprintsQuery>;
 /** The pagination of the sprints list: the usual block and the documents' `found_rows` (the total). */
 export const sprintPaginationSchema = paginationSchema.extend({ found_rows: z.number().int() });
 
-export const sprintListResponse = z.object({ data: z.array(sprintSchema), meta: z.object({ pagination: sprintPaginationSchema }) });
+/**
+ * Who may plan a sprint, as the server's policy decides it (the create call checks the same rule): the web
+ * shows "New sprint" and the form's project choices from these, never from roles.
+ */
+export const sprintPlanningSchema = z.object({
+  abilities: z.object({
+    /** Plan a new sprint: true when the caller may plan one over at least one project. */
+    can_create: z.boolean(),
+  }),
+  /**
+   * The projects the caller may name in a sprint they plan: every project for site managers; the projects
+   * they manage, or work on as a co-worker who may create tasks, for everyone else (clients: none). In id order.
+   */
+  plannable_project_ids: z.array(z.number().int()),
+});
+export type SprintPlanning = z.infer<typeof sprintPlanningSchema>;
+
+export const sprintListResponse = z.object({
+  data: z.array(sprintSchema),
+  meta: sprintPlanningSchema.extend({ pagination: sprintPaginationSchema }),
+});
 export type SprintList = z.infer<typeof sprintListResponse>;
 
 /**
  * `GET /api/pm-pro/v2/sprints/refresh`: the caller's active and planned sprints with fresh counters, active
- * first, for the sprint screen to refresh without paging.
+ * first, for the sprint screen to refresh without paging; `meta` says who may plan one, as the list does.
  */
-export const sprintRefreshResponse = z.object({ data: z.array(sprintSchema) });
+export const sprintRefreshResponse = z.object({ data: z.array(sprintSchema), meta: sprintPlanningSchema });
 export type SprintRefresh = z.infer<typeof sprintRefreshResponse>;
+
+/** Backlog tasks a page holds unless `per_page` says otherwise, and the most it may hold. */
+export const SPRINT_BACKLOG_PAGE_SIZE = 50;
+export const SPRINT_BACKLOG_MAX_PAGE_SIZE = 100;
+/** The most projects one backlog call may search (a sprint spans at most this many). */
+export const SPRINT_BACKLOG_MAX_PROJECTS = SPRINT_MAX_PROJECTS;
+
+/**
+ * `GET /api/pm-pro/v2/sprints/backlog?project_id[]=1&project_id[]=2&title=&page=&per_page=`: the open
+ * top-level tasks of those projects that the caller may see and that are in no planned or active sprint,
+ * newest first. `project_id` is one id or a repeated `project_id[]`, as the tasks listing takes it.
+ */
+export const sprintBacklogQuery = z.object({
+  project_id: z
+    .union([zId, z.array(zId)], { error: "project_id must name one or more projects by id" })
+    .transform((value) => [...new Set(Array.isArray(value) ? value : [value])])
+    .refine((ids) => ids.length <= SPRINT_BACKLOG_MAX_PROJECTS, { error: `project_id names at most ${SPRINT_BACKLOG_MAX_PROJECTS} projects` }),
+  /** Tasks whose title holds this text, whatever its case. */
+  title: z.string().trim().max(200).default(""),
+  page: zInt.min(1).default(1),
+  per_page: zInt.min(1).max(SPRINT_BACKLOG_MAX_PAGE_SIZE).default(SPRINT_BACKLOG_PAGE_SIZE),
+});
+export type SprintBacklogQuery = z.infer<typeof sprintBacklogQuery>;
+
+/** A backlog task: only what the backlog panel shows and moves (the sprint's page has the full task). */
+export const backlogTaskSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  project_id: z.number().int(),
+  task_list_id: z.number().int(),
+  /** 0 incomplete or 2 pending (complete tasks are never in the backlog). */
+  status: z.number().int(),
+  /** In minutes. */
+  estimation: z.number().int(),
+  /** Ids of the assigned users. */
+  assignee_ids: z.array(z.number().int()),
+  /** `YYYY-MM-DD`, or null. */
+  due_date: z.string().nullable(),
+});
+export type BacklogTask = z.infer<typeof backlogTaskSchema>;
+
+export const sprintBacklogResponse = z.object({ data: z.array(backlogTaskSchema), meta: z.object({ pagination: sprintPaginationSchema }) });
+export type SprintBacklog = z.infer<typeof sprintBacklogResponse>;
 
 /** `GET /api/pm-pro/v2/sprints/{id}?with=tasks,projects,creator`. */
 export const getSprintQuery = z.object({

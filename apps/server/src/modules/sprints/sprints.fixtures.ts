@@ -35,7 +35,8 @@ export async function ok<T>(response: LightMyRequestResponse): Promise<T> {
   return response.json() as T;
 }
 
-async function projectWith(admin: Session, title: string, members: Array<[Session, 1 | 2 | 3]>): Promise<number> {
+/** A project made by `admin` with these members (role 1 manager, 2 co-worker, 3 client); answers its id. */
+export async function projectWith(admin: Session, title: string, members: Array<[Session, 1 | 2 | 3]>): Promise<number> {
   const response = await post(admin, "/api/pm/v2/projects", { title, assignees: members.map(([member, role]) => ({ user_id: member.userId, role_id: role })) });
   return (await ok<{ data: { id: number } }>(response)).data.id;
 }

@@ -7,6 +7,8 @@ import {
   getSprintQuery,
   listSprintsQuery,
   messageSchema,
+  sprintBacklogQuery,
+  sprintBacklogResponse,
   sprintBurndownResponse,
   sprintListResponse,
   sprintRefreshResponse,
@@ -38,17 +40,42 @@ export const sprintsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const listing = await sprints.listSprints(requireActor(request), request.query);
-      return { data: listing.sprints, meta: { pagination: listing.pagination } };
+      const actor = requireActor(request);
+      const [listing, planning] = await Promise.all([sprints.listSprints(actor, request.query), sprints.planning(actor)]);
+      return { data: listing.sprints, meta: { ...planning, pagination: listing.pagination } };
     },
   );
 
   app.get(
     `${base}/refresh`,
     {
-      schema: { tags, summary: "The caller's active and planned sprints with fresh counters, active first", response: { 200: sprintRefreshResponse } },
+      schema: {
+        tags,
+        summary: "The caller's active and planned sprints with fresh counters, active first; meta says who may plan one",
+        response: { 200: sprintRefreshResponse },
+      },
     },
-    async (request) => ({ data: await sprints.refresh(requireActor(request)) }),
+    async (request) => {
+      const actor = requireActor(request);
+      const [open, planning] = await Promise.all([sprints.refresh(actor), sprints.planning(actor)]);
+      return { data: open, meta: planning };
+    },
+  );
+
+  app.get(
+    `${base}/backlog`,
+    {
+      schema: {
+        tags,
+        summary: "Open top-level tasks of the projects named that the caller may see and that are in no planned or active sprint, newest first; title search, paged",
+        querystring: sprintBacklogQuery,
+        response: { 200: sprintBacklogResponse },
+      },
+    },
+    async (request) => {
+      const listing = await sprints.backlog(requireActor(request), request.query);
+      return { data: listing.tasks, meta: { pagination: listing.pagination } };
+    },
   );
 
   app.post(

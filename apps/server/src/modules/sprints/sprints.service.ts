@@ -17,6 +17,7 @@ import { nowUtc } from "../../lib/dates.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
 import type { ProjectAccessService } from "../projects/project-access.js";
+import { sprintBacklog } from "./sprint-backlog.js";
 import { sprintBurndownReader } from "./sprint-history.js";
 import { sprintReader } from "./sprint-reader.js";
 import { sprintScope } from "./sprint-scope.js";
@@ -41,6 +42,7 @@ export function sprintsService(ctx: AppContext, access: ProjectAccessService) {
   const reader = sprintReader(ctx, access);
   const scope = sprintScope(ctx, access, reader);
   const burndowns = sprintBurndownReader(ctx);
+  const backlog = sprintBacklog(ctx, access);
 
   /** 400 on `projects` naming those the actor may not plan a sprint over (or that do not exist). */
   async function checkPlannable(actor: Actor, projectIds: readonly number[]): Promise<void> {
@@ -62,6 +64,7 @@ export function sprintsService(ctx: AppContext, access: ProjectAccessService) {
 
   return {
     ...scope,
+    ...backlog,
 
     /** `GET pm-pro/v2/sprints`: the sprints of the caller's projects (site managers: all), filtered and paged. */
     async listSprints(actor: Actor, query: ListSprintsQuery): Promise<SprintListing> {

@@ -218,7 +218,7 @@ describe("the module switch", () => {
     await ok(await post(w.cast.siteManager, "/api/pm-pro/v2/module-update", { module: "sprint", type: "deactivate" }));
     try {
       const calls: Array<[string, string]> = [
-        ["GET", SPRINTS], ["GET", `${SPRINTS}/refresh`], ["GET", `${SPRINTS}/${sprint.id}`], ["GET", `${SPRINTS}/${sprint.id}/burndown`],
+        ["GET", SPRINTS], ["GET", `${SPRINTS}/refresh`], ["GET", `${SPRINTS}/backlog?project_id=${w.projectA}`], ["GET", `${SPRINTS}/${sprint.id}`], ["GET", `${SPRINTS}/${sprint.id}/burndown`],
         ["POST", SPRINTS], ["POST", `${SPRINTS}/${sprint.id}/update`], ["POST", `${SPRINTS}/${sprint.id}/delete`], ["POST", `${SPRINTS}/${sprint.id}/tasks`],
         ["POST", `${SPRINTS}/${sprint.id}/tasks/1/delete`], ["POST", `${SPRINTS}/${sprint.id}/start`], ["POST", `${SPRINTS}/${sprint.id}/complete`],
       ];
