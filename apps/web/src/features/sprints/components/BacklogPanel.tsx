@@ -1,11 +1,11 @@
 import { useDroppable } from "@dnd-kit/core";
 import { Card, Group, Loader, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
-import type { SprintProject, Task } from "@plotline/contracts";
+import type { SprintProject } from "@plotline/contracts";
 import { IconSearch } from "@tabler/icons-react";
 import type { Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorState } from "../../../components/ErrorState.js";
-import { BacklogRow } from "./SprintTaskRows.js";
+import { BacklogRow, type MovableTask } from "./SprintTaskRows.js";
 
 /**
  * The backlog beside a sprint: open tasks of its projects that the reader may add, found by title, each
@@ -29,18 +29,18 @@ export function BacklogPanel({
   search: string;
   onSearch: (text: string) => void;
   searchRef: Ref<HTMLInputElement>;
-  /** The backlog as listed (without the sprint's tasks, with the moves waiting for the server). */
-  tasks: readonly Task[];
+  /** The backlog as listed (the backlog call's page, with the moves waiting for the server). */
+  tasks: readonly MovableTask[];
   isLoading: boolean;
   isFetching: boolean;
   error: unknown;
   onRetry: () => void;
-  /** The search found as many as it asks for: others may be left. */
+  /** The backlog holds more tasks than the page lists. */
   hasMore: boolean;
   /** The sprint's projects, to name each task's when there are several. */
   projects: ReadonlyMap<number, SprintProject> | null;
   pendingIds: ReadonlySet<number>;
-  onAdd: (task: Task) => void;
+  onAdd: (task: MovableTask) => void;
 }) {
   const { t } = useTranslation();
   const drop = useDroppable({ id: "backlog" });

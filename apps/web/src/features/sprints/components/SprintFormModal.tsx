@@ -63,7 +63,7 @@ export function SprintFormModal({ sprint, onClose, onSaved }: { sprint: Sprint |
   const options = useMemo(() => {
     const byId = new Map<number, string>();
     for (const project of sprint?.projects.data ?? []) byId.set(project.id, project.title);
-    for (const project of plannable.data ?? []) byId.set(project.id, project.title);
+    for (const project of plannable.data) byId.set(project.id, project.title);
     return [...byId].map(([id, title]) => ({ value: String(id), label: title })).sort((a, b) => a.label.localeCompare(b.label));
   }, [plannable.data, sprint]);
 

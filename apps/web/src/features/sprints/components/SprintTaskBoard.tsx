@@ -9,10 +9,10 @@ import { EmptyState } from "../../../components/EmptyState.js";
 import { notifyError } from "../../../lib/notify.js";
 import { showUndoToast } from "../../../lib/undo-toast.js";
 import { useSprintTaskStatus } from "../hooks/use-sprint-task-status.js";
-import { BACKLOG_PAGE_SIZE, useBacklogSearch, useSprintTaskMoves, useTasksInOtherOpenSprints } from "../hooks/use-sprints.js";
-import { backlogOf, dropAction, groupTasks, TASK_GROUPS, withPendingMoves, type DropZone, type PendingMove } from "../lib/sprint-tasks.js";
+import { useBacklogSearch, useSprintTaskMoves } from "../hooks/use-sprints.js";
+import { dropAction, groupTasks, TASK_GROUPS, withPendingMoves, type DropZone, type PendingMove } from "../lib/sprint-tasks.js";
 import { BacklogPanel } from "./BacklogPanel.js";
-import { DraggedRow, SprintTaskRow, type RowDragData } from "./SprintTaskRows.js";
+import { DraggedRow, isFullTask, PendingSprintRow, SprintTaskRow, type MovableTask, type RowDragData } from "./SprintTaskRows.js";
 import { TaskRemoveDialog } from "./TaskRemoveDialog.js";
 
 /** The row lists skeleton while the sprint's tasks load. */
@@ -53,8 +53,8 @@ export function SprintTaskBoard({ sprint, projects }: { sprint: Sprint; projects
   const { t } = useTranslation();
   const moves = useSprintTaskMoves(sprint.id);
   const status = useSprintTaskStatus(sprint.id);
-  const [pending, setPending] = useState<ReadonlyMap<number, { to: PendingMove; task: Task }>>(new Map());
-  const [dragged, setDragged] = useState<Task | null>(null);
+  const [pending, setPending] = useState<ReadonlyMap<number, { to: PendingMove; task: MovableTask }>>(new Map());
+  const [dragged, setDragged] = useState<MovableTask | null>(null);
   const [removing, setRemoving] = useState<Task | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const [search, setSearch] = useState("");
@@ -73,14 +73,13 @@ export function SprintTaskBoard({ sprint, projects }: { sprint: Sprint; projects
   const sprintIds = useMemo(() => new Set(sprintTasks.map((task) => task.id)), [sprintTasks]);
   const carried = useMemo(() => new Set(sprint.tasks?.meta.carried_over_ids ?? []), [sprint.tasks]);
   const backlogSearch = useBacklogSearch(canChangeTasks ? movableProjects : [], title);
-  const elsewhere = useTasksInOtherOpenSprints(sprint.id, canChangeTasks ? movableProjects : []);
-  const found = backlogSearch.data?.data;
-  // At most a search's page of tasks: filtered on each render.
-  const backlog = backlogOf(found ?? [], new Set([...sprintIds, ...elsewhere.ids]), movableProjects);
-  const shown = withPendingMoves(sprintTasks, backlog, pending);
+  // The server answers the backlog as such; only a task added a moment ago may still be in a page read
+  // before the add, until the page is read again.
+  const backlog = (backlogSearch.data?.data ?? []).filter((task) => !sprintIds.has(task.id));
+  const shown = withPendingMoves<Task, MovableTask>(sprintTasks, backlog, pending);
   const groups = groupTasks(shown.sprint, carried);
   const multiProject = projects.size > 1;
-  const canMove = (task: Task) => canChangeTasks && movableProjects.includes(task.project_id);
+  const canMove = (task: MovableTask) => canChangeTasks && movableProjects.includes(task.project_id);
 
   const settle = (taskId: number) =>
     setPending((current) => {
@@ -94,7 +93,7 @@ export function SprintTaskBoard({ sprint, projects }: { sprint: Sprint; projects
    * follows its own promise: a mutation's per-call callbacks fire only for the latest call, and two quick
    * moves must both settle.
    */
-  const move = (task: Task, to: PendingMove) => {
+  const move = (task: MovableTask, to: PendingMove) => {
     if (pending.has(task.id)) return;
     setPending((current) => new Map(current).set(task.id, { to, task }));
     const sent =
@@ -154,20 +153,24 @@ export function SprintTaskBoard({ sprint, projects }: { sprint: Sprint; projects
                     {t("sprints.group_count", { title: t(`sprints.group_${group}`), count: groups[group].length })}
                   </Text>
                   <ul className="sprint-rows" aria-labelledby={`sprint-group-${group}`}>
-                    {groups[group].map((task) => (
-                      <SprintTaskRow
-                        key={task.id}
-                        task={task}
-                        project={multiProject ? projects.get(task.project_id) : undefined}
-                        canToggle={isOpen && task.abilities.can_complete}
-                        canMove={canMove(task)}
-                        canDelete={isOpen && task.abilities.can_delete}
-                        onToggle={status.setStatus}
-                        onMoveToBacklog={(entry) => move(entry, "to_backlog")}
-                        onRemoveOrDelete={setRemoving}
-                        pending={pending.has(task.id)}
-                      />
-                    ))}
+                    {groups[group].map((task) =>
+                      !isFullTask(task) ? (
+                        <PendingSprintRow key={task.id} task={task} project={multiProject ? projects.get(task.project_id) : undefined} />
+                      ) : (
+                        <SprintTaskRow
+                          key={task.id}
+                          task={task}
+                          project={multiProject ? projects.get(task.project_id) : undefined}
+                          canToggle={isOpen && task.abilities.can_complete}
+                          canMove={canMove(task)}
+                          canDelete={isOpen && task.abilities.can_delete}
+                          onToggle={status.setStatus}
+                          onMoveToBacklog={(entry) => move(entry, "to_backlog")}
+                          onRemoveOrDelete={setRemoving}
+                          pending={pending.has(task.id)}
+                        />
+                      ),
+                    )}
                   </ul>
                 </div>
               ))}
@@ -189,11 +192,11 @@ export function SprintTaskBoard({ sprint, projects }: { sprint: Sprint; projects
               onSearch={setSearch}
               searchRef={searchRef}
               tasks={shown.backlog}
-              isLoading={backlogSearch.isPending || elsewhere.isPending}
+              isLoading={backlogSearch.isPending}
               isFetching={backlogSearch.isFetching}
               error={backlogSearch.error}
               onRetry={() => void backlogSearch.refetch()}
-              hasMore={(found?.length ?? 0) >= BACKLOG_PAGE_SIZE}
+              hasMore={(backlogSearch.data?.meta.pagination.total_pages ?? 1) > 1}
               projects={multiProject ? projects : null}
               pendingIds={new Set(pending.keys())}
               onAdd={(task) => move(task, "to_sprint")}

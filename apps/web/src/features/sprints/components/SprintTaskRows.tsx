@@ -1,19 +1,29 @@
 import { useDraggable } from "@dnd-kit/core";
-import { ActionIcon, Anchor, Checkbox, Group, Menu, Text, Tooltip } from "@mantine/core";
-import { routePath, type SprintProject, type Task } from "@plotline/contracts";
+import { ActionIcon, Checkbox, Group, Menu, Text, Tooltip } from "@mantine/core";
+import type { BacklogTask, SprintProject, Task } from "@plotline/contracts";
 import { IconArrowBarToLeft, IconDots, IconGripVertical, IconHourglass, IconPlus, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { TASK_LINK_STATE } from "../../../lib/task-link-state.js";
+import { TaskTitleLink } from "../../../components/TaskTitleLink.js";
 import { AssigneeAvatars } from "../../tasks/components/TaskMeta.js";
 import type { DropZone } from "../lib/sprint-tasks.js";
 import { formatMinutes } from "../lib/sprint-figures.js";
 
+/**
+ * What a move needs of a task, whether it is one of the sprint's (a full task) or of the backlog (the
+ * backlog call's lean shape): both have these.
+ */
+export type MovableTask = Pick<BacklogTask, "id" | "title" | "project_id" | "status" | "estimation">;
+
+/** Whether a task shown in a list is a full task answer (the sprint's own) rather than a lean backlog one. */
+export function isFullTask(task: MovableTask): task is Task {
+  return "abilities" in task;
+}
+
 /** What a dragged row carries, read where it is dropped. */
 export interface RowDragData {
   from: Exclude<DropZone, null>;
-  task: Task;
+  task: MovableTask;
 }
 
 /** The drag id of a task row. */
@@ -23,7 +33,7 @@ export const rowDragId = (taskId: number) => `sprint-task:${taskId}`;
  * A row's drag handle, for the mouse and touch. It takes no keyboard focus: the row's menu ("Move to
  * backlog", "Add to sprint") is the keyboard's way, which says where the task goes.
  */
-function useRowDrag(from: RowDragData["from"], task: Task, canDrag: boolean) {
+function useRowDrag(from: RowDragData["from"], task: MovableTask, canDrag: boolean) {
   const { t } = useTranslation();
   const drag = useDraggable({ id: rowDragId(task.id), data: { from, task } satisfies RowDragData, disabled: !canDrag });
   const handle = canDrag ? (
@@ -35,22 +45,8 @@ function useRowDrag(from: RowDragData["from"], task: Task, canDrag: boolean) {
 }
 
 /** The task's title, linking to it in its project's task lists. */
-function TaskTitle({ task, done }: { task: Task; done: boolean }) {
-  return (
-    <Anchor
-      component={Link}
-      to={routePath("single_task", { project_id: task.project_id, task_id: task.id })}
-      state={TASK_LINK_STATE}
-      size="sm"
-      fw={500}
-      c={done ? "dimmed" : "var(--mantine-color-text)"}
-      td={done ? "line-through" : undefined}
-      lineClamp={2}
-      className="sprint-row-title"
-    >
-      {task.title}
-    </Anchor>
-  );
+function TaskTitle({ task, done }: { task: Pick<Task, "id" | "title" | "project_id">; done: boolean }) {
+  return <TaskTitleLink task={task} done={done} lineClamp={2} className="sprint-row-title" />;
 }
 
 /** The task's estimation, when it has one. */
@@ -149,8 +145,38 @@ export function SprintTaskRow({
   );
 }
 
+/**
+ * A backlog task headed to the sprint, shown in the sprint's list while the server is asked: its title,
+ * project and estimation, with no control until it is one of the sprint's tasks.
+ */
+export function PendingSprintRow({ task, project }: { task: MovableTask; project: SprintProject | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <li className="sprint-row" data-pending data-testid={`sprint-task-${task.id}`}>
+      <Checkbox checked={false} disabled aria-label={t("tasks.complete", { title: task.title })} mt={2} />
+      <div className="sprint-row-main">
+        <TaskTitle task={task} done={false} />
+        <Group gap={8} wrap="wrap" mt={2}>
+          <ProjectName project={project} />
+          <Estimation minutes={task.estimation} />
+        </Group>
+      </div>
+    </li>
+  );
+}
+
 /** A backlog task: title, project, estimation, and "Add to sprint". */
-export function BacklogRow({ task, project, onAdd, pending }: { task: Task; project: SprintProject | undefined; onAdd: (task: Task) => void; pending: boolean }) {
+export function BacklogRow({
+  task,
+  project,
+  onAdd,
+  pending,
+}: {
+  task: MovableTask;
+  project: SprintProject | undefined;
+  onAdd: (task: MovableTask) => void;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const { handle, setNodeRef, isDragging } = useRowDrag("backlog", task, !pending);
   return (
@@ -173,7 +199,7 @@ export function BacklogRow({ task, project, onAdd, pending }: { task: Task; proj
 }
 
 /** The picture that follows the pointer while a row is dragged. */
-export function DraggedRow({ task }: { task: Task }): ReactNode {
+export function DraggedRow({ task }: { task: MovableTask }): ReactNode {
   return (
     <div className="sprint-row sprint-row-overlay">
       <IconGripVertical size={16} aria-hidden />

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
-import { useCompletedSprints, useOpenSprints, usePlannableProjects } from "../hooks/use-sprints.js";
+import { useCompletedSprints, useOpenSprints, useSprintPlanning } from "../hooks/use-sprints.js";
 import { completedPagePath, sprintTabPath, SPRINT_TABS, type SprintTab } from "../lib/sprint-tabs.js";
 import { SprintCard } from "./SprintCard.js";
 import { SprintFormModal } from "./SprintFormModal.js";
@@ -117,15 +117,15 @@ function CompletedSprints({ page }: { page: number }) {
 /**
  * The sprints page: tabs Active, Planned and Completed, the tab following the route (`sprints` for Active
  * and Planned, `completed_sprint` and its pages for Completed), each sprint a card. "New sprint" shows to
- * those who may plan one over at least one project.
+ * those the server says may plan one (`meta.abilities.can_create` of `GET sprints/refresh`).
  */
 export function SprintsView({ tab, page }: { tab: SprintTab; page: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const plannable = usePlannableProjects();
+  const planning = useSprintPlanning();
   const open = useOpenSprints();
   const [isCreating, setCreating] = useState(false);
-  const canPlan = (plannable.data?.length ?? 0) > 0;
+  const canPlan = planning.data?.abilities.can_create ?? false;
   const countOf = (status: Sprint["status"]) => open.data?.filter((sprint) => sprint.status === status).length;
 
   const label = (name: SprintTab): ReactNode => {

@@ -4,21 +4,21 @@ import {
   listEnvelope,
   messageSchema,
   projectSchema,
+  SPRINT_BACKLOG_PAGE_SIZE,
+  sprintBacklogResponse,
   sprintBurndownResponse,
   sprintListResponse,
   sprintRefreshResponse,
   sprintResponse,
-  taskSchema,
   type CreateSprintBody,
   type Sprint,
   type UpdateSprintBody,
 } from "@plotline/contracts";
-import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { api } from "../../../api/client.js";
 import { invalidateAfter, queryKeys } from "../../../lib/query-keys.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
-import { plannableProjects } from "../lib/sprint-planning.js";
-import { otherOpenSprints } from "../lib/sprint-tasks.js";
 
 /** Paths of the sprints' calls, under `/api/`. */
 export const SPRINTS_PATH = "pm-pro/v2/sprints";
@@ -26,20 +26,34 @@ const sprintPath = (sprintId: number) => `${SPRINTS_PATH}/${sprintId}`;
 
 /** Completed sprints a page of the Completed tab shows. */
 export const COMPLETED_PAGE_SIZE = 12;
-/** Tasks the backlog panel lists for one search. */
-export const BACKLOG_PAGE_SIZE = 50;
+/** Tasks the backlog panel lists for one search (the server's page size for the backlog). */
+export const BACKLOG_PAGE_SIZE = SPRINT_BACKLOG_PAGE_SIZE;
 
 /** Whether the modules list has sprints on: the pages and the menu entry are gone while it is off. */
 export function useSprintsOn(): boolean {
   return useCurrentMe().active_modules.includes("sprint");
 }
 
-/** The caller's active and planned sprints with fresh counters (`GET sprints/refresh`), active first. */
+/**
+ * `GET sprints/refresh`: the caller's active and planned sprints with fresh counters, and in `meta` who may
+ * plan one. One query; the hooks below each select their part of it.
+ */
+const openSprintsOptions = queryOptions({
+  queryKey: queryKeys.sprints.open,
+  queryFn: ({ signal }) => api.get(`${SPRINTS_PATH}/refresh`, { schema: sprintRefreshResponse, signal }),
+});
+
+/** The caller's active and planned sprints with fresh counters, active first. */
 export function useOpenSprints() {
-  return useQuery({
-    queryKey: queryKeys.sprints.open,
-    queryFn: async ({ signal }) => (await api.get(`${SPRINTS_PATH}/refresh`, { schema: sprintRefreshResponse, signal })).data,
-  });
+  return useQuery({ ...openSprintsOptions, select: (answer) => answer.data });
+}
+
+/**
+ * Who may plan a sprint, as the server decides it: `abilities.can_create` shows "New sprint" and
+ * `plannable_project_ids` are the form's project choices.
+ */
+export function useSprintPlanning() {
+  return useQuery({ ...openSprintsOptions, select: (answer) => answer.meta });
 }
 
 /** A page of completed sprints, the latest first. */
@@ -66,19 +80,6 @@ export function useSprint(sprintId: number) {
   return useQuery(sprintOptions(sprintId));
 }
 
-/**
- * The ids of the tasks that the other open sprints over `projectIds` hold, which the backlog leaves out (a
- * task is in at most one open sprint). No call answers the backlog as such yet, so each such sprint is read
- * with its tasks (the same query as its own page, which then opens at once). Empty while they load.
- */
-export function useTasksInOtherOpenSprints(sprintId: number, projectIds: readonly number[]) {
-  const open = useOpenSprints();
-  const others = otherOpenSprints(projectIds.length > 0 ? (open.data ?? []) : [], sprintId, projectIds);
-  const reads = useQueries({ queries: others.map((sprint) => sprintOptions(sprint.id)) });
-  const ids = new Set(reads.flatMap((read) => read.data?.tasks?.data.map((task) => task.id) ?? []));
-  return { ids, isPending: (projectIds.length > 0 && open.isPending) || reads.some((read) => read.isPending) };
-}
-
 /** One sprint's burndown: each day's figures against the ideal line, and what happened to its scope. */
 export function useSprintBurndown(sprintId: number, enabled: boolean) {
   return useQuery({
@@ -88,17 +89,15 @@ export function useSprintBurndown(sprintId: number, enabled: boolean) {
   });
 }
 
-const tasksAnswer = listEnvelope(taskSchema);
-
 /**
- * Open tasks of `projectIds` whose title holds `title` (every open task when it is empty), newest first,
- * through the tasks listing (`GET pm/v2/tasks?project_id[]=`). The panel drops those already in the sprint.
+ * A page of the backlog of `projectIds` (`GET sprints/backlog`): their open top-level tasks in no planned or
+ * active sprint that the caller may see, whose title holds `title` (all when empty), newest first.
  */
 export function useBacklogSearch(projectIds: readonly number[], title: string) {
   return useQuery({
     queryKey: queryKeys.sprints.backlogSearch(projectIds, title),
     queryFn: ({ signal }) =>
-      api.get("pm/v2/tasks", { schema: tasksAnswer, query: { project_id: projectIds, status: "incomplete", title, per_page: BACKLOG_PAGE_SIZE }, signal }),
+      api.get(`${SPRINTS_PATH}/backlog`, { schema: sprintBacklogResponse, query: { project_id: projectIds, title, per_page: BACKLOG_PAGE_SIZE }, signal }),
     enabled: projectIds.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -106,16 +105,25 @@ export function useBacklogSearch(projectIds: readonly number[], title: string) {
 
 const projectsAnswer = listEnvelope(projectSchema);
 
-/** The open projects the signed-in user may plan a sprint over (see `plannableProjects`). */
+/**
+ * The open projects the signed-in user may plan a sprint over: the server's `plannable_project_ids`, with
+ * their titles from the projects list. Empty while either loads.
+ */
 export function usePlannableProjects() {
-  const me = useCurrentMe();
+  const planning = useSprintPlanning();
+  const plannable = planning.data?.plannable_project_ids;
   const query = { status: "incomplete", per_page: -1 };
-  return useQuery({
+  const projects = useQuery({
     queryKey: queryKeys.projects.list({ ...query, for: "sprints" }),
     queryFn: async ({ signal }) => (await api.get("pm/v2/projects", { schema: projectsAnswer, query, signal })).data,
-    select: (projects) => plannableProjects(projects, me.user.id),
     staleTime: 60_000,
+    enabled: (plannable?.length ?? 0) > 0,
   });
+  const data = useMemo(() => {
+    const ids = new Set(plannable ?? []);
+    return (projects.data ?? []).filter((project) => ids.has(project.id));
+  }, [plannable, projects.data]);
+  return { data, isPending: planning.isPending || ((plannable?.length ?? 0) > 0 && projects.isPending) };
 }
 
 /** Writes a sprint's new answer over the one on screen (keeping its tasks when the answer has none), then marks the rest stale. */

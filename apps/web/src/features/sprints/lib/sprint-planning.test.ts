@@ -1,28 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carryOverTargets, plannableProjects } from "./sprint-planning.js";
-
-const ME = 7;
-
-const project = (id: number, abilities: { can_manage: boolean; create_task: boolean }, myRole: "manager" | "co_worker" | "client" | null) => ({
-  id,
-  abilities,
-  assignees: { data: myRole === null ? [{ id: 99, roles: { data: [{ slug: "manager" }] } }] : [{ id: ME, roles: { data: [{ slug: myRole }] } }] },
-});
-
-describe("plannableProjects", () => {
-  it("offers the projects the user manages (site managers manage every one)", () => {
-    expect(plannableProjects([project(1, { can_manage: true, create_task: true }, null)], ME).map((entry) => entry.id)).toEqual([1]);
-  });
-
-  it("offers a co-worker's projects where they may create tasks, and no others", () => {
-    const projects = [project(2, { can_manage: false, create_task: true }, "co_worker"), project(3, { can_manage: false, create_task: false }, "co_worker")];
-    expect(plannableProjects(projects, ME).map((entry) => entry.id)).toEqual([2]);
-  });
-
-  it("never offers a client's projects, even where clients may create tasks", () => {
-    expect(plannableProjects([project(4, { can_manage: false, create_task: true }, "client")], ME)).toEqual([]);
-  });
-});
+import { carryOverTargets } from "./sprint-planning.js";
 
 describe("carryOverTargets", () => {
   const sprint = (id: number, status: "planned" | "active" | "completed", start: string, projectIds: number[]) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backlogOf, dropAction, groupOf, groupTasks, otherOpenSprints, withPendingMoves, type PendingMove } from "./sprint-tasks.js";
+import { dropAction, groupOf, groupTasks, withPendingMoves, type PendingMove } from "./sprint-tasks.js";
 
 const task = (id: number, status = 0, extra: { parent_id?: number; project_id?: number } = {}) => ({ id, status, parent_id: 0, project_id: 1, ...extra });
 
@@ -49,35 +49,6 @@ describe("withPendingMoves", () => {
     expect(shown.backlog.map((entry) => entry.id)).toEqual([2]);
     const back = withPendingMoves([task(1)], [task(4), task(2)], moves([4, "to_backlog"]));
     expect(back.backlog.map((entry) => entry.id)).toEqual([4, 2]);
-  });
-});
-
-describe("backlogOf", () => {
-  it("keeps open top-level tasks of the projects the reader may add, in no open sprint", () => {
-    const found = [task(1), task(2, 1), task(3, 0, { parent_id: 1 }), task(4, 0, { project_id: 9 }), task(5), task(6, 2)];
-    expect(backlogOf(found, new Set([5]), [1]).map((entry) => entry.id)).toEqual([1, 6]);
-  });
-
-  it("lists nothing when the reader may add to no project", () => {
-    expect(backlogOf([task(1)], new Set(), [])).toEqual([]);
-  });
-});
-
-describe("otherOpenSprints", () => {
-  const sprint = (id: number, status: string, total: number, projectIds: number[]) => ({
-    id,
-    status,
-    counters: { tasks: { total } },
-    projects: { data: projectIds.map((projectId) => ({ id: projectId })) },
-  });
-
-  it("reads the other planned and active sprints that hold tasks of the searched projects", () => {
-    const sprints = [sprint(1, "active", 5, [1]), sprint(2, "planned", 3, [2, 3]), sprint(3, "completed", 9, [1]), sprint(4, "planned", 0, [1]), sprint(5, "active", 4, [8]), sprint(6, "planned", 2, [1])];
-    expect(otherOpenSprints(sprints, 6, [1, 2]).map((entry) => entry.id)).toEqual([1, 2]);
-  });
-
-  it("reads none when the backlog searches no project", () => {
-    expect(otherOpenSprints([sprint(1, "active", 5, [1])], 2, [])).toEqual([]);
   });
 });
 

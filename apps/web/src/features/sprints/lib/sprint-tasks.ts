@@ -31,13 +31,14 @@ export type PendingMove = "to_sprint" | "to_backlog";
  * The sprint's list and the backlog as they will be once the moves waiting for the server are done, so a
  * dropped task shows at once where it was dropped. A task headed to the sprint leaves the backlog and joins
  * the sprint's end; one headed to the backlog leaves the sprint and tops the backlog. Moves the answers
- * already reflect (the task is where it is headed) change nothing.
+ * already reflect (the task is where it is headed) change nothing. The two lists hold different shapes (the
+ * sprint's full tasks, the backlog's lean ones), so a moved task keeps the shape it came with.
  */
-export function withPendingMoves<T extends { id: number }>(
-  sprintTasks: readonly T[],
-  backlogTasks: readonly T[],
-  moves: ReadonlyMap<number, { to: PendingMove; task: T }>,
-): { sprint: T[]; backlog: T[] } {
+export function withPendingMoves<S extends { id: number }, B extends { id: number }>(
+  sprintTasks: readonly S[],
+  backlogTasks: readonly B[],
+  moves: ReadonlyMap<number, { to: PendingMove; task: S | B }>,
+): { sprint: Array<S | B>; backlog: Array<S | B> } {
   if (moves.size === 0) return { sprint: [...sprintTasks], backlog: [...backlogTasks] };
   const headed = (to: PendingMove) => [...moves.values()].filter((move) => move.to === to).map((move) => move.task);
   const toSprint = headed("to_sprint");
@@ -48,40 +49,6 @@ export function withPendingMoves<T extends { id: number }>(
   const inBacklog = new Set(backlogTasks.map((task) => task.id));
   const backlog = [...toBacklog.filter((task) => !inBacklog.has(task.id)), ...backlogTasks].filter((task) => !shownInSprint.has(task.id));
   return { sprint, backlog };
-}
-
-/**
- * The backlog a search found, as the panel lists it: top-level tasks (sub-tasks go with their parent), not
- * complete, in no open sprint (`takenIds`: this sprint's tasks and the other open sprints'), of the projects
- * whose tasks the reader may add (`task_project_ids`).
- */
-export function backlogOf<T extends Pick<Task, "id" | "parent_id" | "status" | "project_id">>(
-  found: readonly T[],
-  takenIds: ReadonlySet<number>,
-  projectIds: readonly number[],
-): T[] {
-  const projects = new Set(projectIds);
-  return found.filter((task) => task.parent_id === 0 && task.status !== 1 && !takenIds.has(task.id) && projects.has(task.project_id));
-}
-
-/**
- * The other open sprints whose tasks may turn up in this sprint's backlog search: planned or active, not
- * this one, holding tasks, and spanning one of the projects the backlog searches. Their tasks are in an
- * open sprint already, so the backlog leaves them out.
- */
-export function otherOpenSprints<S extends { id: number; status: string; counters: { tasks: { total: number } }; projects: { data: ReadonlyArray<{ id: number }> } }>(
-  sprints: readonly S[],
-  currentId: number,
-  projectIds: readonly number[],
-): S[] {
-  const searched = new Set(projectIds);
-  return sprints.filter(
-    (sprint) =>
-      sprint.id !== currentId &&
-      sprint.status !== "completed" &&
-      sprint.counters.tasks.total > 0 &&
-      sprint.projects.data.some((project) => searched.has(project.id)),
-  );
 }
 
 /** Where a drag ended: in the sprint's list, in the backlog panel, or elsewhere. */
