@@ -1,4 +1,5 @@
 import { ApiError } from "../api/client.js";
+import { notifyError } from "./notify.js";
 
 /**
  * Splits an API error for a form: messages about its own fields go next to them, the rest are returned
@@ -12,4 +13,13 @@ export function fieldErrors(error: unknown, fields: readonly string[]): { byFiel
     if (message) byField[field] = message;
   }
   return { byField, others: Object.keys(byField).length > 0 ? null : error };
+}
+
+/**
+ * Shows an API error on a form: the messages about its fields next to them, anything else as a toast.
+ */
+export function showFormErrors(form: { setErrors: (errors: Record<string, string>) => void }, error: unknown, fields: readonly string[]): void {
+  const { byField, others } = fieldErrors(error, fields);
+  form.setErrors(byField);
+  if (others) notifyError(others);
 }

@@ -2,8 +2,7 @@ import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { setupBody } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
-import { fieldErrors } from "../../../lib/form-errors.js";
-import { notifyError } from "../../../lib/notify.js";
+import { showFormErrors } from "../../../lib/form-errors.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useSetup } from "../hooks/use-session.js";
 import { PasswordStrengthMeter } from "./PasswordStrengthMeter.js";
@@ -22,9 +21,7 @@ export function SetupForm({ onDone }: { onDone: () => void }) {
     setup.mutate(values, {
       onSuccess: onDone,
       onError: (error) => {
-        const { byField, others } = fieldErrors(error, ["display_name", "email", "password"]);
-        form.setErrors(byField);
-        if (others) notifyError(others);
+        showFormErrors(form, error, ["display_name", "email", "password"]);
       },
     }),
   );

@@ -3,8 +3,8 @@ import { useForm } from "@mantine/form";
 import { createKanboardColumnBody, KANBOARD_MAX_WIP_LIMIT, KANBOARD_TITLE_MAX, type KanboardColumn } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
 import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
-import { fieldErrors } from "../../../lib/form-errors.js";
-import { notifyError, notifySuccess } from "../../../lib/notify.js";
+import { showFormErrors } from "../../../lib/form-errors.js";
+import { notifySuccess } from "../../../lib/notify.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useCreateColumn, useUpdateColumn } from "../hooks/use-kanboard.js";
 
@@ -66,9 +66,7 @@ export function ColumnFormModal({
   const guard = useDiscardGuard(form.isDirty(), onClose);
 
   const onError = (error: unknown) => {
-    const { byField, others } = fieldErrors(error, FIELDS);
-    form.setErrors(byField);
-    if (others) notifyError(others);
+    showFormErrors(form, error, FIELDS);
   };
   const onSaved = (answer: { message?: string }) => {
     if (answer.message) notifySuccess(answer.message);

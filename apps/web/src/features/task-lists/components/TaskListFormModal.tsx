@@ -3,8 +3,8 @@ import { useForm } from "@mantine/form";
 import { createTaskListBody, type TaskList } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
 import { GuardedModal, useDiscardGuard } from "../../../components/DiscardGuard.js";
-import { fieldErrors } from "../../../lib/form-errors.js";
-import { notifyError, notifySuccess } from "../../../lib/notify.js";
+import { showFormErrors } from "../../../lib/form-errors.js";
+import { notifySuccess } from "../../../lib/notify.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { useMilestoneOptions } from "../hooks/use-milestone-options.js";
 import { useCreateTaskList, useUpdateTaskList } from "../hooks/use-task-lists.js";
@@ -60,9 +60,7 @@ export function TaskListFormModal({
   const guard = useDiscardGuard(form.isDirty(), onClose);
 
   const onError = (error: unknown) => {
-    const { byField, others } = fieldErrors(error, FIELDS);
-    form.setErrors(byField);
-    if (others) notifyError(others);
+    showFormErrors(form, error, FIELDS);
   };
   const onSaved = (answer: { message?: string }) => {
     if (answer.message) notifySuccess(answer.message);

@@ -6,8 +6,8 @@ import { IconCalendar } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useReportDirty } from "../../../components/DiscardGuard.js";
 import { dateInputFormat, todayString, toDayString } from "../../../lib/dates.js";
-import { fieldErrors } from "../../../lib/form-errors.js";
-import { notifyError, notifySuccess } from "../../../lib/notify.js";
+import { showFormErrors } from "../../../lib/form-errors.js";
+import { notifySuccess } from "../../../lib/notify.js";
 import { useAddCustomTime } from "../hooks/use-time-tracker.js";
 import { customTimeProblems, typedTimeBody } from "../lib/time-rules.js";
 
@@ -62,9 +62,7 @@ export function AddTimeForm({
           onDone();
         },
         onError: (error) => {
-          const { byField, others } = fieldErrors(error, FIELDS);
-          form.setErrors(byField);
-          if (others) notifyError(others);
+          showFormErrors(form, error, FIELDS);
         },
       },
     );

@@ -2,8 +2,8 @@ import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from "@manti
 import { useForm } from "@mantine/form";
 import { createUserBody, updateUserBody, type User } from "@plotline/contracts";
 import { useTranslation } from "react-i18next";
-import { fieldErrors } from "../../../lib/form-errors.js";
-import { notifyError, notifySuccess } from "../../../lib/notify.js";
+import { showFormErrors } from "../../../lib/form-errors.js";
+import { notifySuccess } from "../../../lib/notify.js";
 import { validateWith } from "../../../lib/schema-validate.js";
 import { PasswordStrengthMeter } from "../../auth/components/PasswordStrengthMeter.js";
 import { useCreateUser, useUpdateUser } from "../hooks/use-users.js";
@@ -27,9 +27,7 @@ export function UserFormModal({ user, opened, onClose }: { user: User | null; op
 
   const guard = useDiscardGuard(form.isDirty(), onClose);
   const onError = (error: unknown) => {
-    const { byField, others } = fieldErrors(error, FIELDS);
-    form.setErrors(byField);
-    if (others) notifyError(others);
+    showFormErrors(form, error, FIELDS);
   };
   const onSaved = (result: { message?: string }) => {
     if (result.message) notifySuccess(result.message);
