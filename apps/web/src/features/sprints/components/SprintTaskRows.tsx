@@ -49,6 +49,19 @@ function TaskTitle({ task, done }: { task: Pick<Task, "id" | "title" | "project_
   return <TaskTitleLink task={task} done={done} lineClamp={2} className="sprint-row-title" />;
 }
 
+/** A row's middle: the task's title, with its project and estimation under it. */
+function RowMain({ task, project, done }: { task: MovableTask; project: SprintProject | undefined; done: boolean }) {
+  return (
+    <div className="sprint-row-main">
+      <TaskTitle task={task} done={done} />
+      <Group gap={8} wrap="wrap" mt={2}>
+        <ProjectName project={project} />
+        <Estimation minutes={task.estimation} />
+      </Group>
+    </div>
+  );
+}
+
 /** The task's estimation, when it has one. */
 function Estimation({ minutes }: { minutes: number }) {
   const { t } = useTranslation();
@@ -114,13 +127,7 @@ export function SprintTaskRow({
         aria-label={done ? t("tasks.reopen", { title: task.title }) : t("tasks.complete", { title: task.title })}
         mt={2}
       />
-      <div className="sprint-row-main">
-        <TaskTitle task={task} done={done} />
-        <Group gap={8} wrap="wrap" mt={2}>
-          <ProjectName project={project} />
-          <Estimation minutes={task.estimation} />
-        </Group>
-      </div>
+      <RowMain task={task} project={project} done={done} />
       <AssigneeAvatars task={task} />
       {(canMove || canDelete) && (
         <Menu position="bottom-end" withinPortal>
@@ -154,13 +161,7 @@ export function PendingSprintRow({ task, project }: { task: MovableTask; project
   return (
     <li className="sprint-row" data-pending data-testid={`sprint-task-${task.id}`}>
       <Checkbox checked={false} disabled aria-label={t("tasks.complete", { title: task.title })} mt={2} />
-      <div className="sprint-row-main">
-        <TaskTitle task={task} done={false} />
-        <Group gap={8} wrap="wrap" mt={2}>
-          <ProjectName project={project} />
-          <Estimation minutes={task.estimation} />
-        </Group>
-      </div>
+      <RowMain task={task} project={project} done={false} />
     </li>
   );
 }
@@ -182,13 +183,7 @@ export function BacklogRow({
   return (
     <li ref={setNodeRef} className="sprint-row" data-dragging={isDragging || undefined} data-pending={pending || undefined} data-testid={`backlog-task-${task.id}`}>
       {handle}
-      <div className="sprint-row-main">
-        <TaskTitle task={task} done={false} />
-        <Group gap={8} wrap="wrap" mt={2}>
-          <ProjectName project={project} />
-          <Estimation minutes={task.estimation} />
-        </Group>
-      </div>
+      <RowMain task={task} project={project} done={false} />
       <Tooltip label={t("sprints.add_to_sprint")} withArrow>
         <ActionIcon variant="light" onClick={() => onAdd(task)} aria-label={t("sprints.add_task_label", { title: task.title })} disabled={pending}>
           <IconPlus size={16} />
