@@ -1,16 +1,13 @@
 import {
   closestCenter,
-  closestCorners,
   DndContext,
   DragOverlay,
   KeyboardSensor,
   MouseSensor,
-  pointerWithin,
   TouchSensor,
   useSensor,
   useSensors,
   type Announcements,
-  type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
@@ -26,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.js";
 import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
+import { nestedCollisions } from "../../../lib/nested-collisions.js";
 import { queryKeys } from "../../../lib/query-keys.js";
 import { useAddExistingTask, useDeleteColumn, useKanboardColumns, useMoveCard, useOrderColumns, useRemoveCard, type CardMove } from "../hooks/use-kanboard.js";
 import { useRememberView } from "../hooks/use-kanboard-view.js";
@@ -54,25 +52,8 @@ function dragData(value: { data: { current?: unknown } } | null | undefined): Dr
   return value?.data.current as DragData | undefined;
 }
 
-/**
- * Columns collide only with columns, cards with cards and the columns' card lists, so a card dragged over
- * a column's header is not taken for a column move. The pointer decides first, preferring a card (the drop
- * lands at its place) over the list around it; keyboard drags have no pointer and take the nearest.
- */
-const collisions: CollisionDetection = (args) => {
-  const isColumn = dragData(args.active)?.type === "column";
-  const droppableContainers = args.droppableContainers.filter((container) => (dragData(container)?.type === "column") === isColumn);
-  const narrowed = { ...args, droppableContainers };
-  const hits = pointerWithin(narrowed);
-  if (hits.length > 0) {
-    const byType = (type: DragData["type"]) => hits.filter((hit) => dragData(droppableContainers.find((container) => container.id === hit.id))?.type === type);
-    const cards = byType("card");
-    if (cards.length > 0) return cards;
-    const ends = byType("column-end");
-    return ends.length > 0 ? ends : hits;
-  }
-  return isColumn ? closestCenter(narrowed) : closestCorners(narrowed);
-};
+/** Cards prefer a card under the pointer, then a column's end zone; a dragged column takes the nearest centre. */
+const collisions = nestedCollisions({ containerType: "column", preferred: ["card", "column-end"], containerFallback: closestCenter });
 
 /** Waits for the caches' observers (notified on a timer) before the drawn drag is dropped, so the card never flashes back. */
 function afterCacheRender(fn: () => void): void {

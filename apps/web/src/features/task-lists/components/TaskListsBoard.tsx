@@ -1,13 +1,10 @@
 import {
-  closestCorners,
   DndContext,
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
   useSensor,
   useSensors,
-  type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
@@ -17,6 +14,7 @@ import { Paper, Stack, Text } from "@mantine/core";
 import type { Task, TaskList } from "@plotline/contracts";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { nestedCollisions } from "../../../lib/nested-collisions.js";
 import { useProject } from "../../projects/hooks/use-projects.js";
 import { useSortTasks } from "../hooks/use-sort-tasks.js";
 import { useTaskRows } from "../hooks/use-task-rows.js";
@@ -33,23 +31,8 @@ function dragData(value: { data: { current?: unknown } } | null): DragData | und
   return value?.data.current as DragData | undefined;
 }
 
-/**
- * Lists only collide with lists, tasks with tasks and list bodies, so a task dragged over a card header
- * is not taken for a list move. The pointer decides first; keyboard drags have no pointer and fall back
- * to the nearest corners.
- */
-const collisions: CollisionDetection = (args) => {
-  const draggingList = dragData(args.active)?.type === "list";
-  const droppableContainers = args.droppableContainers.filter((container) => (dragData(container)?.type === "list") === draggingList);
-  const narrowed = { ...args, droppableContainers };
-  const hits = pointerWithin(narrowed);
-  if (hits.length > 0) {
-    // A row lies inside its list body; prefer the row so the drop lands at its place.
-    const rows = hits.filter((hit) => String(hit.id).startsWith("t:"));
-    return rows.length > 0 ? rows : hits;
-  }
-  return closestCorners(narrowed);
-};
+/** A task dragged over a list's body prefers the row under the pointer, so the drop lands at its place. */
+const collisions = nestedCollisions({ containerType: "list", preferred: ["task"] });
 
 function initialDraft(lists: TaskList[]): Draft {
   return Object.fromEntries(lists.map((list) => [list.id, (list.incomplete_tasks?.data ?? []).map((task) => task.id)]));
