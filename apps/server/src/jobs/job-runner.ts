@@ -11,6 +11,9 @@
  * ```
  */
 
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+
 /** Every job name and its payload type. Empty here: each module adds its own jobs by interface merging. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation
 export interface JobMap {}
@@ -26,6 +29,12 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** Further runs after a failure, each after a longer wait (exponential back-off); then the job is dead. */
   retries?: number;
+  /**
+   * A transaction of the app's database to write the job in: the job then exists only once that
+   * transaction commits, with what else it wrote. An event subscriber passes its `db`, so the rows it writes
+   * and the job that acts on them are both there or both gone, even if the process stops right after.
+   */
+  transaction?: Kysely<Database>;
 }
 
 /** How a handler is run. */

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { CompiledQuery, type Kysely, type Selectable } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { JobSchedulesTable, JobsTable } from "./jobs.tables.js";
 
@@ -48,7 +48,8 @@ export function jobsRepository(db: Kysely<Database>) {
   }
 
   return {
-    insertJob: (job: NewJob) => insertJob(job),
+    /** Inserts a job, in `executor` (a transaction) when given; null when one with the same name and key waits. */
+    insertJob: (job: NewJob, executor?: Kysely<Database>) => insertJob(job, executor),
 
     async findJob(id: number): Promise<JobRow | undefined> {
       return db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
@@ -152,6 +153,16 @@ export function jobsRepository(db: Kysely<Database>) {
         return true;
       });
     },
+  };
+}
+
+/**
+ * pg-boss's database adapter over a connection of the app's own (a transaction), so that a job pg-boss
+ * writes through it commits or rolls back with that transaction.
+ */
+export function pgBossExecutor(db: Kysely<Database>): { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } {
+  return {
+    executeSql: async (text, values = []) => ({ rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
+import { pgBossExecutor } from "./jobs.repository.js";
 import {
   JOB_RUNNER_DEFAULTS,
   type EnqueueOptions,
@@ -32,6 +33,9 @@ interface Registration {
   concurrency: number;
   workerIds: string[];
 }
+
+/** How long after enqueuing in a transaction the workers are woken. */
+const TRANSACTION_NOTIFY_DELAY_MS = 25;
 
 // pg-boss says "failed" and "cancelled" where the runner says dead; "created" and "retry" are both waiting.
 const STATES: Record<PgBoss.JobWithMetadata["state"], JobState> = {
@@ -97,14 +101,18 @@ export function createPgBossRunner<M extends object = JobMap>(options: PgBossRun
   async function startWorkers(name: string, registration: Registration): Promise<void> {
     await ensureQueue(name);
     while (registration.workerIds.length < registration.concurrency) {
-      const id = await boss.work<unknown>(
+      let workerId = "";
+      workerId = await boss.work<unknown>(
         name,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: Math.max(0.5, pollIntervalMs / 1000) },
         async (jobs) => {
+          // pg-boss waits out its polling interval after every fetch; a worker that got a job looks for the
+          // next one at once instead, so a queue of many jobs drains at the handler's pace, not one a poll.
+          if (jobs.length > 0) boss.notifyWorker(workerId);
           for (const job of jobs) await registration.handler(job.data, { id: job.id, name, attempt: job.retryCount + 1 });
         },
       );
-      registration.workerIds.push(id);
+      registration.workerIds.push(workerId);
     }
   }
 
@@ -120,10 +128,19 @@ export function createPgBossRunner<M extends object = JobMap>(options: PgBossRun
         retryLimit: enqueueOptions.retries ?? defaultRetries,
         retryDelay: retryDelaySeconds,
         retryBackoff: true,
+        ...(enqueueOptions.transaction && { db: pgBossExecutor(enqueueOptions.transaction) }),
       });
       const registration = registrations.get(name);
       const isDue = !enqueueOptions.runAt || enqueueOptions.runAt.getTime() <= Date.now();
-      if (id && registration && isDue) for (const workerId of registration.workerIds) boss.notifyWorker(workerId);
+      if (id && registration && isDue) {
+        const notify = () => {
+          for (const workerId of registration.workerIds) boss.notifyWorker(workerId);
+        };
+        // A job written in a transaction is seen once it commits, which its writer does right after this:
+        // the workers are woken a moment later (the next poll finds it if that was too early).
+        if (enqueueOptions.transaction) setTimeout(notify, TRANSACTION_NOTIFY_DELAY_MS).unref();
+        else notify();
+      }
       return id;
     },
 

@@ -145,14 +145,18 @@ export function createTableRunner<M extends object = JobMap>(options: TableRunne
 
     async enqueue(name, payload, enqueueOptions: EnqueueOptions = {}) {
       const runAt = enqueueOptions.runAt?.getTime() ?? Date.now();
-      const id = await repository.insertJob({
-        name,
-        payload: JSON.stringify(payload ?? {}),
-        key: enqueueOptions.key ?? null,
-        maxAttempts: (enqueueOptions.retries ?? defaultRetries) + 1,
-        runAt,
-        createdAt: nowUtc(),
-      });
+      const id = await repository.insertJob(
+        {
+          name,
+          payload: JSON.stringify(payload ?? {}),
+          key: enqueueOptions.key ?? null,
+          maxAttempts: (enqueueOptions.retries ?? defaultRetries) + 1,
+          runAt,
+          createdAt: nowUtc(),
+        },
+        enqueueOptions.transaction,
+      );
+      // Within a transaction the wake-up's query waits for it (SQLite has one connection), then finds the job.
       if (id !== null && registrations.has(name) && runAt <= Date.now()) wake();
       return id === null ? null : String(id);
     },
