@@ -5,6 +5,7 @@ import type { Config } from "./config.js";
 import { openDatabase } from "./db/kysely.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { startJobRunner } from "./jobs/job-runner.js";
+import { describeMailTransport } from "./mail/mail-transport.js";
 import { memorySharedState, redisSharedState } from "./shared/shared-state.js";
 
 /** A running Plotline process: the app, and where its data lives, for the start-up line. */
@@ -27,6 +28,8 @@ export async function startProcess(config: Config): Promise<PlotlineProcess> {
   const app = await buildApp({ config, database, shared });
   await app.ready();
   await startJobRunner(app.jobs, app.modules);
+  // Without SMTP_URL mail only lands in files: worth one line at start, so nobody waits for a mail that was never sent.
+  console.log(describeMailTransport(config));
 
   const stop = async () => {
     // Closing the app stops the job runner too, after the running jobs finish.

@@ -53,6 +53,25 @@ export const zTimeZone = z
     return zone;
   });
 
+/** The kinds of mail a user may turn off, each on unless they chose otherwise. */
+export const EMAIL_NOTIFICATION_KINDS = ["assigned", "comments", "mentions", "project_activity", "daily_digest"] as const;
+export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
+
+/** Which mails a user gets. */
+export const emailNotificationsSchema = z.object({
+  /** A task was assigned to them. */
+  assigned: z.boolean(),
+  /** A comment on a task they are assigned to or created, or one that names them among those to tell. */
+  comments: z.boolean(),
+  /** Someone @mentioned them in a comment. */
+  mentions: z.boolean(),
+  /** A discussion was started or a file added in one of their projects. */
+  project_activity: z.boolean(),
+  /** The morning digest of their tasks, when the site sends it (general setting `daily_digest`). */
+  daily_digest: z.boolean(),
+});
+export type EmailNotifications = z.infer<typeof emailNotificationsSchema>;
+
 /** A user's personal formats. */
 export const preferencesSchema = z.object({
   /** How dates read, one of `DATE_FORMATS`. */
@@ -63,6 +82,8 @@ export const preferencesSchema = z.object({
   color_scheme: z.enum(COLOR_SCHEMES),
   /** Whether due dates near today read "tomorrow", "3 days late" rather than as a date. */
   relative_dates: z.boolean(),
+  /** Which mails they get; every kind is on until turned off. */
+  email_notifications: emailNotificationsSchema,
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -72,6 +93,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   time_zone: "",
   color_scheme: "auto",
   relative_dates: true,
+  email_notifications: { assigned: true, comments: true, mentions: true, project_activity: true, daily_digest: true },
 };
 
 /** `POST /api/pm/v2/users/me/preferences`: only the fields given change; an unknown field is refused. */
@@ -81,6 +103,17 @@ export const updatePreferencesBody = z
     time_zone: zTimeZone.optional(),
     color_scheme: z.enum(COLOR_SCHEMES).optional(),
     relative_dates: zFlag.optional(),
+    /** Only the kinds given change. */
+    email_notifications: z
+      .object({
+        assigned: zFlag.optional(),
+        comments: zFlag.optional(),
+        mentions: zFlag.optional(),
+        project_activity: zFlag.optional(),
+        daily_digest: zFlag.optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBody>;

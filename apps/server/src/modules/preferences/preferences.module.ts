@@ -1,6 +1,7 @@
 import { defineModule } from "../module.js";
 import { preferencesRoutes } from "./preferences.routes.js";
 import { preferencesService, type PreferencesService } from "./preferences.service.js";
+import * as email from "./preferences.email.migration.js";
 import * as table from "./preferences.table.migration.js";
 
 // The module's table, re-exported so that whatever builds the app also sees it join `Database`.
@@ -12,11 +13,11 @@ declare module "../../services.js" {
   }
 }
 
-/** Preferences: each user's own date format, time zone, colour scheme and relative dates. */
+/** Preferences: each user's own date format, time zone, colour scheme, relative dates and which mails they get. */
 export const preferencesModule = defineModule({
   name: "preferences",
   switch: "core",
   routes: [preferencesRoutes],
-  migrations: { "202611281000-preferences-table": table },
+  migrations: { "202611281000-preferences-table": table, "202612150900-preferences-email": email },
   services: (ctx) => ({ preferences: preferencesService(ctx) }),
 });

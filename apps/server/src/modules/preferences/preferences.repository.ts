@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
+import { inChunks } from "../../db/sql-helpers.js";
 import type { UserPreferencesChanges, UserPreferencesRow } from "./preferences.tables.js";
 
 /** Queries on `user_preferences`. The only code that reads or writes it. */
@@ -8,6 +9,11 @@ export function preferencesRepository(db: Kysely<Database>) {
     /** The user's stored row, or undefined when they never changed anything. */
     findPreferences(userId: number): Promise<UserPreferencesRow | undefined> {
       return db.selectFrom("user_preferences").selectAll().where("user_id", "=", userId).executeTakeFirst();
+    },
+
+    /** The stored rows of these users (those who never changed anything have none). */
+    findPreferencesOf(userIds: readonly number[]): Promise<UserPreferencesRow[]> {
+      return inChunks(userIds, (chunk) => db.selectFrom("user_preferences").selectAll().where("user_id", "in", chunk).execute());
     },
 
     /**

@@ -21,6 +21,16 @@ export interface UserPreferencesTable {
   color_scheme: string;
   /** Whether due dates near today read relative (0/1). */
   relative_dates: number;
+  /** Mail when a task is assigned to them (0/1; migration `preferences-email`, like the four below). */
+  email_assigned: number;
+  /** Mail about comments on their tasks or naming them. */
+  email_comments: number;
+  /** Mail when @mentioned. */
+  email_mentions: number;
+  /** Mail about new discussions and files in their projects. */
+  email_project_activity: number;
+  /** The daily digest, when the site sends it. */
+  email_daily_digest: number;
   updated_at: string;
 }
 export type UserPreferencesRow = Selectable<UserPreferencesTable>;

@@ -21,9 +21,12 @@ async function preferencesOf(session: Session) {
   return meSchema.parse(response.json().data).preferences;
 }
 
+/** Every kind of mail on: what a user who never chose gets. */
+const ALL_MAIL = { assigned: true, comments: true, mentions: true, project_activity: true, daily_digest: true };
+
 describe("GET /api/auth/me preferences", () => {
   it("answers the defaults to a user who never chose anything", async () => {
-    expect(await preferencesOf(member)).toEqual({ date_format: "MM/DD/YYYY", time_zone: "", color_scheme: "auto", relative_dates: true });
+    expect(await preferencesOf(member)).toEqual({ date_format: "MM/DD/YYYY", time_zone: "", color_scheme: "auto", relative_dates: true, email_notifications: ALL_MAIL });
     expect(DEFAULT_PREFERENCES.date_format).toBe("MM/DD/YYYY");
   });
 });
@@ -33,12 +36,13 @@ describe("POST /api/pm/v2/users/me/preferences", () => {
     const first = await admin.inject({ method: "POST", url, payload: { date_format: "DD.MM.YYYY" } });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
-      data: { date_format: "DD.MM.YYYY", time_zone: "", color_scheme: "auto", relative_dates: true },
+      data: { date_format: "DD.MM.YYYY", time_zone: "", color_scheme: "auto", relative_dates: true, email_notifications: ALL_MAIL },
       message: "Preferences saved",
     });
     const second = await admin.inject({ method: "POST", url, payload: { time_zone: "Europe/Berlin", color_scheme: "dark", relative_dates: false } });
-    expect(preferencesSchema.parse(second.json().data)).toEqual({ date_format: "DD.MM.YYYY", time_zone: "Europe/Berlin", color_scheme: "dark", relative_dates: false });
-    expect(await preferencesOf(admin)).toEqual({ date_format: "DD.MM.YYYY", time_zone: "Europe/Berlin", color_scheme: "dark", relative_dates: false });
+    const expected = { date_format: "DD.MM.YYYY", time_zone: "Europe/Berlin", color_scheme: "dark", relative_dates: false, email_notifications: ALL_MAIL };
+    expect(preferencesSchema.parse(second.json().data)).toEqual(expected);
+    expect(await preferencesOf(admin)).toEqual(expected);
   });
 
   it("keeps each user's own: one user's change leaves another's alone", async () => {
@@ -54,6 +58,25 @@ describe("POST /api/pm/v2/users/me/preferences", () => {
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(await preferencesOf(carl)).toMatchObject({ date_format: "MMM D, YYYY", color_scheme: "light" });
+  });
+
+  it("turns kinds of mail off and on, only those given, keeping the other preferences", async () => {
+    const dora = await createUserAndSignIn(t.app, admin, { display_name: "Mail Mo" });
+    await dora.inject({ method: "POST", url, payload: { date_format: "YYYY-MM-DD" } });
+    const off = await dora.inject({ method: "POST", url, payload: { email_notifications: { comments: false, daily_digest: "0" } } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data.email_notifications).toEqual({ ...ALL_MAIL, comments: false, daily_digest: false });
+    const again = await dora.inject({ method: "POST", url, payload: { email_notifications: { mentions: false, comments: true } } });
+    expect(again.json().data.email_notifications).toEqual({ ...ALL_MAIL, mentions: false, daily_digest: false });
+    expect(await preferencesOf(dora)).toMatchObject({ date_format: "YYYY-MM-DD", email_notifications: { ...ALL_MAIL, mentions: false, daily_digest: false } });
+  });
+
+  it("answers 400 naming the field for an unknown kind of mail or a value that is not a flag", async () => {
+    for (const email_notifications of [{ digest: false }, { assigned: "sometimes" }, "off"]) {
+      const response = await member.inject({ method: "POST", url, payload: { email_notifications } });
+      expect(response.statusCode, JSON.stringify(email_notifications)).toBe(400);
+      expect(Object.keys(response.json().data.params)[0]).toMatch(/^email_notifications/);
+    }
   });
 
   it("stores a time zone as the runtime spells it, and empty for the browser's own", async () => {

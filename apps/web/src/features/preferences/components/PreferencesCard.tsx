@@ -1,5 +1,5 @@
-import { Card, Input, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
-import { COLOR_SCHEMES, DATE_FORMATS, type ColorScheme, type DateFormat } from "@plotline/contracts";
+import { Card, Checkbox, Input, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import { COLOR_SCHEMES, DATE_FORMATS, EMAIL_NOTIFICATION_KINDS, type ColorScheme, type DateFormat } from "@plotline/contracts";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { browserTimeZone, formatDate, formatDateTime, todayString } from "../../../lib/dates.js";
@@ -16,8 +16,9 @@ function nowStored(): string {
 }
 
 /**
- * The account page's personal formats: date format, time zone, theme and relative due dates. Each control
- * saves as it changes; the example under the date format shows today and this moment as they will read.
+ * The account page's personal formats (date format, time zone, theme, relative due dates) and which mails
+ * the user gets. Each control saves as it changes; the example under the date format shows today and this
+ * moment as they will read.
  */
 export function PreferencesCard() {
   const { t } = useTranslation();
@@ -89,6 +90,24 @@ export function PreferencesCard() {
           onChange={(event) => update.mutate({ relative_dates: event.currentTarget.checked })}
           data-testid="preference-relative-dates"
         />
+        <Checkbox.Group
+          label={t("preferences.email_title")}
+          description={t("preferences.email_hint")}
+          value={EMAIL_NOTIFICATION_KINDS.filter((kind) => preferences.email_notifications[kind])}
+          onChange={(chosen) => {
+            // Only the kind that was toggled: two quick clicks, or answers arriving out of order, then
+            // cannot undo each other (the server keeps the kinds not named).
+            const toggled = EMAIL_NOTIFICATION_KINDS.find((kind) => chosen.includes(kind) !== preferences.email_notifications[kind]);
+            if (toggled) update.mutate({ email_notifications: { [toggled]: chosen.includes(toggled) } });
+          }}
+          data-testid="preference-email"
+        >
+          <Stack gap="xs" mt="xs">
+            {EMAIL_NOTIFICATION_KINDS.map((kind) => (
+              <Checkbox key={kind} value={kind} label={t(`preferences.email_${kind}`)} data-testid={`preference-email-${kind}`} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
       </Stack>
     </Card>
   );

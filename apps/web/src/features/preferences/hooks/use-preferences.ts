@@ -12,27 +12,37 @@ export function usePreferences(): Preferences {
   return useCurrentMe().preferences;
 }
 
+/** Some preferences, the mail choices among them given kind by kind. */
+type PreferenceChanges = Omit<Partial<Preferences>, "email_notifications"> & { email_notifications?: Partial<Preferences["email_notifications"]> };
+
 /**
- * Puts new preferences in the cached `auth/me` and in the date formats. Only the fields named change, so an
- * answer to an earlier change cannot undo a later one still on its way.
+ * Puts new preferences in the cached `auth/me` and in the date formats. Only the fields named change (the
+ * mail choices kind by kind), so an answer to an earlier change cannot undo a later one still on its way.
  */
-function putPreferences(queryClient: QueryClient, changes: Partial<Preferences>): void {
+function putPreferences(queryClient: QueryClient, changes: PreferenceChanges): void {
   const me = queryClient.getQueryData<Me | null>(queryKeys.session.me);
   if (!me) return;
-  const preferences = { ...me.preferences, ...changes };
+  const preferences: Preferences = {
+    ...me.preferences,
+    ...changes,
+    email_notifications: { ...me.preferences.email_notifications, ...changes.email_notifications },
+  };
   queryClient.setQueryData<Me>(queryKeys.session.me, { ...me, preferences });
   setDatePreferences(preferences);
 }
 
 /** The fields a change sets, without those left out. */
-function definedFields(body: UpdatePreferencesBody): Partial<Preferences> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+function definedFields(body: UpdatePreferencesBody): PreferenceChanges {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as PreferenceChanges;
 }
 
-/** The fields of `from` that `body` changes. */
-function pickChanged(from: Preferences, body: UpdatePreferencesBody): Partial<Preferences> {
+/** The fields of `from` that `body` changes (of the mail choices, the kinds it names). */
+function pickChanged(from: Preferences, body: UpdatePreferencesBody): PreferenceChanges {
   const keys = Object.keys(body).filter((key): key is keyof Preferences => key in from && body[key as keyof UpdatePreferencesBody] !== undefined);
-  return Object.fromEntries(keys.map((key) => [key, from[key]]));
+  const picked: PreferenceChanges = Object.fromEntries(keys.map((key) => [key, from[key]]));
+  const kinds = body.email_notifications;
+  if (kinds) picked.email_notifications = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, from.email_notifications[kind as keyof Preferences["email_notifications"]]]));
+  return picked;
 }
 
 /**

@@ -2,7 +2,7 @@
 export const preferencesEn = {
   preferences: {
     title: "Preferences",
-    intro: "How dates, times and colours look to you. They follow you to every browser you sign in on.",
+    intro: "How dates, times and colours look to you, and which mails you get. They follow you to every browser you sign in on.",
     date_format: "Date format",
     date_format_option: "{{example}} ({{format}})",
     date_format_example: "Today reads {{date}}; this moment reads {{datetime}}.",
@@ -16,6 +16,13 @@ export const preferencesEn = {
     scheme_dark: "Dark",
     relative_dates: "Relative due dates",
     relative_dates_hint: "Due dates within a week read “Tomorrow” or “3 days late”; the exact date shows on hover.",
+    email_title: "E-mail",
+    email_hint: "Which mails you get. Nothing is ever mailed about what you may not see, nor about what you did yourself.",
+    email_assigned: "A task is assigned to me",
+    email_comments: "Comments on tasks I am assigned to or created, and comments that name me",
+    email_mentions: "Someone @mentions me",
+    email_project_activity: "New discussions and files in my projects",
+    email_daily_digest: "The daily digest of my tasks (when the site sends it)",
     saved: "Preferences saved",
   },
 } as const;
