@@ -12,6 +12,7 @@ import { formatGrowth, measureGrowth } from "./lib/growth-run.js";
 import { formatWebWeights, measureWebWeight } from "./lib/web-weight.js";
 import { formatKanbanBoard, measureKanbanBoard } from "./lib/web-kanban.js";
 import { formatGanttChart, measureGanttChart } from "./lib/web-gantt.js";
+import { formatChatDelivery, measureChatDelivery } from "./lib/chat-delivery.js";
 import { SCENARIOS } from "./scenarios/index.js";
 
 const RESULTS_FILE = path.join(import.meta.dirname, "results", "latest.json");
@@ -52,6 +53,11 @@ async function main(): Promise<void> {
       console.log(formatGrowth(minutes));
     }
 
+    if (wantsMeasure("chat", process.argv.slice(2))) {
+      console.log("\nChat deliveries: enqueue to delivery on a fresh Plotline running its jobs:");
+      console.log(formatChatDelivery(await measureChatDelivery(teardown)));
+    }
+
     if (wantsMeasure("web", process.argv.slice(2))) {
       console.log("\nJavaScript each page loads (cold cache, the served web build):");
       const weights = await measureWebWeight(teardown);
@@ -78,8 +84,8 @@ function selectScenarios(scenarios: readonly Scenario[], words: readonly string[
   return scenarios.filter((scenario) => scenario.target === "baseline" || filters.some((word) => scenario.name.toLowerCase().includes(word)));
 }
 
-/** The page-weight and growth measures run with every scenario, or alone when a word of the selection names them. */
-function wantsMeasure(name: "web" | "growth", words: readonly string[]): boolean {
+/** The page-weight, growth and chat-delivery measures run with every scenario, or alone when a word of the selection names them. */
+function wantsMeasure(name: "web" | "growth" | "chat", words: readonly string[]): boolean {
   const filters = words.map((word) => word.toLowerCase()).filter((word) => word.length > 0);
   return filters.length === 0 || filters.includes(name);
 }

@@ -1,6 +1,7 @@
 import type { Scenario } from "../lib/scenario.js";
 import { authMe } from "./auth-me.js";
 import { calendarMonth, calendarResourceMonth } from "./calendar.js";
+import { taskUpdateChatOff, taskUpdateChatOn } from "./chat-integration.js";
 import { duplicateThousandTaskProject } from "./duplication.js";
 import { ganttChart, ganttChartAfterChange, ganttRescheduleChain } from "./gantt.js";
 import { health } from "./health.js";
@@ -37,6 +38,8 @@ export const SCENARIOS: Scenario[] = [
   notificationsList,
   taskCreate,
   bulkCompleteTasks,
+  taskUpdateChatOff,
+  taskUpdateChatOn,
   taskListsWithSubTasks,
   timerStartStop,
   timesheetMonth,

@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import { serializeRequestForLog } from "./lib/log-redaction.js";
 import { loadPasswordDictionaries } from "@plotline/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -53,6 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? {
           level: "info",
           redact: ["req.headers.cookie", "req.headers.authorization", 'req.headers["x-pm-nonce"]', 'res.headers["set-cookie"]'],
+          serializers: { req: serializeRequestForLog },
         }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -8,6 +8,8 @@ export const errorStatus = {
   svg_xss: 400,
   not_signed_in: 401,
   invalid_credentials: 401,
+  /** An incoming webhook whose signature does not match the project's secret. */
+  invalid_signature: 401,
   forbidden: 403,
   invalid_nonce: 403,
   not_found: 404,

@@ -5,6 +5,8 @@
  * none has to read the record again (it may be gone or changed since).
  */
 
+import type { SlackSettingChanges } from "./chat-integration.js";
+
 /** A JSON value, as stored in the outbox. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -16,6 +18,16 @@ export interface FieldChange<T extends JsonValue = JsonValue> {
 
 /** The fields a change really changed, each with its value before and after; unchanged fields are absent. */
 export type Changes<Fields extends Record<string, JsonValue>> = { [K in keyof Fields]?: FieldChange<Fields[K]> };
+
+/** What a change of the `git_bit` setting tells: its switch, whether a secret is set, and a new token. */
+export type GitBitSettingFields = {
+  status: string;
+  has_secret: boolean;
+  /** `from: false, to: true` when a secret replaced another. */
+  new_secret: boolean;
+  /** `from: false, to: true` when the incoming address got a new token (first enabled or regenerated). */
+  new_token: boolean;
+};
 
 /** A user named in a change (an assignee), with the name they had then. */
 export interface EventPerson {
@@ -257,12 +269,19 @@ export interface DomainEventMap {
   /** One project setting changed; `changes` holds only what really changed, per role and capability. */
   /**
    * `changes`: per role the capabilities changed (`capabilities`), or the old and new value of a flag
-   * (`assignees_can_edit`) or of the working days (`working_days`).
+   * (`assignees_can_edit`) or of the working days (`working_days`), or the fields of the code-hosting
+   * integration that changed (`git_bit`: never its secret or token, only that they changed), or of the chat
+   * integration (`slack`: never the webhook's address, only that it changed).
    */
   "project_settings.updated": {
     projectId: number;
     key: string;
-    changes: { [role: string]: { [capability: string]: boolean } } | { from: boolean; to: boolean } | { from: number[]; to: number[] };
+    changes:
+      | { [role: string]: { [capability: string]: boolean } }
+      | { from: boolean; to: boolean }
+      | { from: number[]; to: number[] }
+      | Changes<GitBitSettingFields>
+      | SlackSettingChanges;
   };
 }
 

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { CAPABILITIES, DEFAULT_CAPABILITIES, type Capability, type ConfigurableRole } from "./permissions.js";
 import { DEFAULT_WORKING_DAYS, zWorkingDays } from "./gantt.js";
 import { zFlag } from "./primitives.js";
+import { DEFAULT_GIT_BIT_SETTING, gitBitSettingSchema, gitBitValue, type GitBitValue } from "./code-hosting.js";
+import { DEFAULT_SLACK_SETTING, slackSettingSchema, slackSettingValue, type SlackSettingInput } from "./chat-integration.js";
 
 /**
  * A project's settings (`GET|POST /api/pm/v2/projects/{p}/settings`), stored one row per key in
@@ -45,6 +47,10 @@ export const PROJECT_SETTINGS = {
    * and rescheduling. All seven by default: every day counts.
    */
   working_days: { schema: zWorkingDays, default: DEFAULT_WORKING_DAYS },
+  /** The code-hosting integration (code-hosting.ts): sent as `{status, secret?}`, shown as `{status, git_bit_hash, has_secret}`. */
+  git_bit: { schema: gitBitValue, default: DEFAULT_GIT_BIT_SETTING },
+  /** The chat integration (chat-integration.ts): any of `{status, webhook, options: {tasks}}`, merged onto what was saved. */
+  slack: { schema: slackSettingValue, default: DEFAULT_SLACK_SETTING },
 } as const;
 
 /** The name of a known project setting. */
@@ -59,6 +65,10 @@ export const projectSettingsSchema = z.object({
   assignees_can_edit: z.boolean(),
   /** The working ISO weekdays, sorted (all seven: every day counts). */
   working_days: z.array(z.number().int()),
+  /** The code-hosting integration: its switch, the incoming address's token and whether a secret is set (never the secret). */
+  git_bit: gitBitSettingSchema,
+  /** The chat integration: its switch, the webhook's address and the events it posts. */
+  slack: slackSettingSchema,
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 
@@ -83,7 +93,9 @@ export type SaveProjectSettingsBody = z.infer<typeof saveProjectSettingsBody>;
 export type ParsedProjectSetting =
   | { key: "capabilities"; value: CapabilitiesValue }
   | { key: "assignees_can_edit"; value: boolean }
-  | { key: "working_days"; value: number[] };
+  | { key: "working_days"; value: number[] }
+  | { key: "git_bit"; value: GitBitValue }
+  | { key: "slack"; value: SlackSettingInput };
 
 /**
  * Checks one setting against its schema. Returns the parsed value, or the messages of what is wrong, each
@@ -102,12 +114,12 @@ export function parseProjectSetting(
     const path = [known, ...issue.path.map(String)];
     if (issue.code === "unrecognized_keys") {
       const where = path.join(".");
-      const what = path.length === 1 ? "role" : "capability";
+      const what = known !== "capabilities" ? "field" : path.length === 1 ? "role" : "capability";
       (params[where] ??= []).push(`Unknown ${what} ${issue.keys.join(", ")}`);
       continue;
     }
     const where = path.join(".");
-    const message = known === "working_days" ? issue.message
+    const message = known === "working_days" || known === "git_bit" || known === "slack" ? issue.message
       : issue.code === "invalid_union" || issue.code === "invalid_type"
         ? `${where} must be ${path.length === 3 || known === "assignees_can_edit" ? "true or false" : "an object"}`
         : issue.message;

@@ -22,9 +22,10 @@ import { copyStem, firstFreeTitle, listCopyTitle, PROJECT_TITLE_MAX } from "./du
 
 /**
  * Project settings that belong to one project and are not copied: the token in a code-hosting webhook's
- * address identifies the project it was made for.
+ * address identifies the project it was made for, and the integration (with its secret) starts off in the
+ * copy, which no repository sends events to yet.
  */
-const SETTINGS_NOT_COPIED: ReadonlySet<string> = new Set(["git_bit_hash"]);
+const SETTINGS_NOT_COPIED: ReadonlySet<string> = new Set(["git_bit", "git_bit_hash"]);
 
 /** The id maps of one copy, by the `fileable_type` an attachment names (`file`, a doc or link, is resolved among the files). */
 type AttachmentMaps = Readonly<Record<string, IdMap>>;

@@ -20,6 +20,8 @@ import { nowUtc } from "../../lib/dates.js";
 import { recordEvent, transact } from "../../events/record-event.js";
 import { capabilitiesFor, flagSetting, type ProjectAccessService } from "../projects/project-access.js";
 import { projectPolicy } from "../projects/projects.policy.js";
+import { mergeGitBit, presentGitBit } from "../integrations/code-hosting.setting.js";
+import { checkChatSettingInput, mergeChatSetting, presentChatSetting } from "../integrations/chat-setting.js";
 import { projectSettingsRepository } from "./project-settings.repository.js";
 
 const MANAGE_MESSAGE = say("project_settings.who_may_change_settings");
@@ -94,6 +96,8 @@ export function projectSettingsService(ctx: AppContext, access: ProjectAccessSer
       capabilities: effectiveCapabilities(saved.get("capabilities") ?? null),
       assignees_can_edit: flagSetting(saved.get("assignees_can_edit") ?? null, PROJECT_SETTINGS.assignees_can_edit.default),
       working_days: workingDaysSetting(saved.get("working_days") ?? null),
+      git_bit: presentGitBit(saved),
+      slack: presentChatSetting(saved),
     };
   }
 
@@ -110,6 +114,8 @@ export function projectSettingsService(ctx: AppContext, access: ProjectAccessSer
     async saveSettings(actor: Actor, projectId: number, body: SaveProjectSettingsBody): Promise<ProjectSettings> {
       await requireManager(actor, projectId);
       const parsed = parseBody(body);
+      // A webhook's address is resolved and checked before the transaction opens (it takes a moment).
+      for (const setting of parsed) if (setting.key === "slack") await checkChatSettingInput(setting.value, ctx.config);
       await transact(ctx, async (trx) => {
         const repo = projectSettingsRepository(trx);
         const saved = await repo.findValues(projectId);
@@ -130,6 +136,27 @@ export function projectSettingsService(ctx: AppContext, access: ProjectAccessSer
             if (before.join(",") === setting.value.join(",")) continue;
             await repo.saveValue(projectId, setting.key, JSON.stringify(setting.value), now);
             await recordEvent(trx, actor, { name: "project_settings.updated", payload: { projectId, key: setting.key, changes: { from: before, to: setting.value } } });
+            continue;
+          }
+          if (setting.key === "slack") {
+            // The chat integration's value, merged field by field (integrations/chat-setting.ts); the
+            // activity tells whether the webhook's address changed, never the address.
+            const { json, changes } = mergeChatSetting(saved, setting.value);
+            if (json === null || changes === null) continue;
+            saved.set(setting.key, json);
+            await repo.saveValue(projectId, setting.key, json, now);
+            await recordEvent(trx, actor, { name: "project_settings.updated", payload: { projectId, key: setting.key, changes } });
+            continue;
+          }
+          if (setting.key === "git_bit") {
+            // The code-hosting integration keeps its secret and a server-made token in rows of their own:
+            // the integrations module says what a change writes (integrations/code-hosting.setting.ts).
+            const { rows, changes } = mergeGitBit(saved, setting.value);
+            for (const [key, json] of rows) {
+              saved.set(key, json);
+              await repo.saveValue(projectId, key, json, now);
+            }
+            if (changes) await recordEvent(trx, actor, { name: "project_settings.updated", payload: { projectId, key: setting.key, changes } });
             continue;
           }
           const { next, changed } = applyCapabilities(effectiveCapabilities(saved.get(setting.key) ?? null), setting.value);

@@ -1,4 +1,4 @@
-import { CAPABILITIES, DEFAULT_CAPABILITIES } from "@plotline/contracts";
+import { CAPABILITIES, DEFAULT_CAPABILITIES, DEFAULT_GIT_BIT_SETTING, DEFAULT_SLACK_SETTING } from "@plotline/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCast, createProjectWithCast, type Cast } from "../../../test/factories.js";
 import { createTestApp, type Session, type TestApp } from "../../../test/helpers.js";
@@ -39,7 +39,7 @@ describe("GET /api/pm/v2/projects/:project/settings", () => {
     const fresh = (await createProjectWithCast(cast)).id;
     const response = await cast.manager.inject({ method: "GET", url: url(fresh) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { capabilities: DEFAULT_CAPABILITIES, assignees_can_edit: false, working_days: [1, 2, 3, 4, 5, 6, 7] } });
+    expect(response.json()).toEqual({ data: { capabilities: DEFAULT_CAPABILITIES, assignees_can_edit: false, working_days: [1, 2, 3, 4, 5, 6, 7], git_bit: DEFAULT_GIT_BIT_SETTING, slack: DEFAULT_SLACK_SETTING } });
     expect(response.json().data.capabilities.client).toMatchObject({ create_task: true, create_file: true, view_private_task: false });
   });
 
@@ -104,7 +104,7 @@ describe("POST /api/pm/v2/projects/:project/settings", () => {
     const activity = await t.database.db.selectFrom("activities").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(JSON.parse(activity.meta)).toEqual({ key: "assignees_can_edit", changes: { from: false, to: true } });
     const off = await save(cast.manager, { key: "assignees_can_edit", value: false }, project);
-    expect(off.json().data).toEqual({ capabilities: DEFAULT_CAPABILITIES, assignees_can_edit: false, working_days: [1, 2, 3, 4, 5, 6, 7] });
+    expect(off.json().data).toEqual({ capabilities: DEFAULT_CAPABILITIES, assignees_can_edit: false, working_days: [1, 2, 3, 4, 5, 6, 7], git_bit: DEFAULT_GIT_BIT_SETTING, slack: DEFAULT_SLACK_SETTING });
     expect(await count("activities")).toBe(before + 2);
     const wrong = await save(cast.manager, { key: "assignees_can_edit", value: "maybe" }, project);
     expect(wrong.statusCode).toBe(400);
@@ -160,7 +160,7 @@ describe("POST /api/pm/v2/projects/:project/settings", () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().data.params).toEqual({
-      key: ["Unknown setting colour; known: capabilities, assignees_can_edit, working_days"],
+      key: ["Unknown setting colour; known: capabilities, assignees_can_edit, working_days, git_bit, slack"],
       capabilities: ["Unknown role admin"],
       "capabilities.client": ["Unknown capability fly"],
       "capabilities.client.create_task": ["capabilities.client.create_task must be true or false"],

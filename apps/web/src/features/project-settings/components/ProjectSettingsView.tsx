@@ -1,16 +1,21 @@
 import { Paper, Stack, Tabs, Title } from "@mantine/core";
 import { useLocalStorage } from "@mantine/hooks";
 import { ROUTES, routePath, type Project } from "@plotline/contracts";
-import { IconShieldLock, IconTag, IconWorld } from "@tabler/icons-react";
+import { IconPlugConnected, IconShieldLock, IconTag, IconWorld } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useMatch, useNavigate } from "react-router";
+import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { lazyPage } from "../../../routes/lazy-page.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { LabelsTab } from "../../labels/components/LabelsTab.js";
 import { CapabilitiesTab } from "./CapabilitiesTab.js";
 
 /** The tabs of project settings. Pages has its own route (`page_settings_tab`); the others share the page's. */
-export type SettingsTab = "capabilities" | "labels" | "pages";
-const TABS: readonly SettingsTab[] = ["capabilities", "labels", "pages"];
+export type SettingsTab = "capabilities" | "integrations" | "labels" | "pages";
+const TABS: readonly SettingsTab[] = ["capabilities", "integrations", "labels", "pages"];
+
+/** The Integrations tab loads with its own chunk (and strings) when first opened. */
+const IntegrationsTab = lazyPage(() => import("../../integrations/components/IntegrationsTab.js"), "IntegrationsTab", <LoadingScreen />);
 
 /** Where the last active tab is remembered, for every project alike. */
 const TAB_STORAGE_KEY = "plotline.project-settings.tab";
@@ -60,6 +65,9 @@ export function ProjectSettingsView({ project }: { project: Project }) {
             <Tabs.Tab value="capabilities" leftSection={<IconShieldLock size={16} aria-hidden />}>
               {t("project_settings.tab_capabilities")}
             </Tabs.Tab>
+            <Tabs.Tab value="integrations" leftSection={<IconPlugConnected size={16} aria-hidden />}>
+              {t("project_settings.tab_integrations")}
+            </Tabs.Tab>
             <Tabs.Tab value="labels" leftSection={<IconTag size={16} aria-hidden />}>
               {t("project_settings.tab_labels")}
             </Tabs.Tab>
@@ -71,6 +79,9 @@ export function ProjectSettingsView({ project }: { project: Project }) {
           </Tabs.List>
           <Tabs.Panel value="capabilities">
             <CapabilitiesTab projectId={project.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="integrations">
+            <IntegrationsTab />
           </Tabs.Panel>
           <Tabs.Panel value="labels">
             <LabelsTab projectId={project.id} />

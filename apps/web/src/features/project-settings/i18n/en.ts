@@ -5,6 +5,7 @@ export const projectSettingsEn = {
     tabs_label: "Settings sections",
     tab_capabilities: "Capabilities",
     tab_labels: "Label",
+    tab_integrations: "Integrations",
     tab_pages: "Pages",
     capabilities_title: "What each role may do",
     capabilities_intro: "Choose what co-workers and clients may do in this project. Project managers can always do everything.",
