@@ -32,8 +32,11 @@ export const KANBOARD_DEFAULT_COLUMNS = [
   { title: "Done", color: "#40c057", is_done: true },
 ] as const;
 
-/** How a project's tasks are shown to one user, remembered per user and project. */
-export const LIST_VIEW_TYPES = ["list", "kanboard"] as const;
+/**
+ * How a project's tasks are shown to one user, remembered per user and project: the task lists, the Kanban
+ * board, or the archived lists (search results about the project's tasks then open over the archive).
+ */
+export const LIST_VIEW_TYPES = ["list", "kanboard", "archive"] as const;
 export type ListViewTypeName = (typeof LIST_VIEW_TYPES)[number];
 
 /** A column colour: `#rrggbb`, or null for the theme's default. */

@@ -1,11 +1,11 @@
-import { routePath } from "@plotline/contracts";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { ROUTES, routePath } from "@plotline/contracts";
+import { matchPath, useLocation, useNavigate, useParams } from "react-router";
 import { useProject, useProjectId } from "../features/projects/hooks/use-projects.js";
 import { TaskModal } from "../features/tasks/components/TaskModal.js";
 
 /**
- * `single_task`, `single_list_task` and `single_milestone_task`: the single-task modal over the page it opened from. The address can be
- * shared; closing goes back when the modal was opened from a link on this site, else to the list page.
+ * `single_task`, `single_list_task`, `single_milestone_task` and `archived_single_task`: the single-task modal over the page it opened
+ * from. The address can be shared; closing goes back when the modal was opened from a link on this site, else to the list page.
  */
 export function SingleTaskPage() {
   const projectId = useProjectId();
@@ -23,7 +23,9 @@ export function SingleTaskPage() {
       ? routePath("single_milestone", { project_id: projectId, milestone_id: milestoneId })
       : listId
         ? routePath("single_list", { project_id: projectId, list_id: listId })
-        : routePath("task_lists", { project_id: projectId });
+        : matchPath(ROUTES.archived_single_task, location.pathname)
+          ? routePath("task_lists_archive", { project_id: projectId })
+          : routePath("task_lists", { project_id: projectId });
     void navigate(back, { replace: true });
   };
 

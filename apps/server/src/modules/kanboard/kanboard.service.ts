@@ -1,6 +1,7 @@
 import {
   KANBOARD_MAX_COLUMNS,
   KANBOARD_OPENING_PAGE_SIZE,
+  LIST_VIEW_TYPES,
   type CreateKanboardColumnBody,
   type KanboardAbilities,
   type KanboardBoardOrderBody,
@@ -55,6 +56,11 @@ const MAX_KEPT_BOARDS = 5_000;
 
 /** Every table a page of cards is read from: the tasks' own, and the columns. */
 const COLUMN_PAGE_TABLES = [...TASK_READ_TABLES, "kanban_boards"] as const;
+
+/** A stored view type as the API sends it: the task lists for anything no longer known. */
+function viewTypeOf(stored: string | undefined): ListViewTypeName {
+  return LIST_VIEW_TYPES.find((type) => type === stored) ?? "list";
+}
 
 /**
  * The Kanban board (README.md): a project's columns, a page of a column's cards, the columns' changes, and
@@ -343,7 +349,7 @@ export function kanboardService(ctx: AppContext, access: ProjectAccessService) {
     async viewType(actor: Actor, projectId: number): Promise<KanboardView> {
       await access.requireAccess(actor, projectId);
       const stored = await repository.viewType(actor.id, projectId);
-      return { project_id: projectId, view_type: stored === "kanboard" ? "kanboard" : "list" };
+      return { project_id: projectId, view_type: viewTypeOf(stored) };
     },
 
     /** `POST .../kanboard/view`: remembers it (the web sends it when the user opens the board or the lists). */
@@ -356,7 +362,7 @@ export function kanboardService(ctx: AppContext, access: ProjectAccessService) {
     /** `GET pm-pro/v2/kanboard/views`: every remembered view of the caller, by project id. */
     async viewTypes(actor: Actor): Promise<KanboardViews> {
       const rows = await repository.viewTypes(actor.id);
-      return Object.fromEntries(rows.map((row) => [String(row.project_id), row.view_type === "kanboard" ? "kanboard" : "list"]));
+      return Object.fromEntries(rows.map((row) => [String(row.project_id), viewTypeOf(row.view_type)]));
     },
   };
 }

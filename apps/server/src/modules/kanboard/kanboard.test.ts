@@ -495,6 +495,10 @@ describe("the remembered view", () => {
     expect(await ok(await get(cast.coWorker, "/api/pm-pro/v2/kanboard/views"))).toEqual({ data: { [projectId]: "kanboard", [otherProjectId]: "list" } });
     await ok(await post(cast.coWorker, `${base()}/view`, { view_type: "list" }));
     expect(await ok(await get(cast.coWorker, "/api/pm-pro/v2/kanboard/views"))).toEqual({ data: { [projectId]: "list", [otherProjectId]: "list" } });
+    // The archive of lists is a view too: search results then open over it.
+    await ok(await post(cast.coWorker, `${base(otherProjectId)}/view`, { view_type: "archive" }));
+    expect(await ok(await get(cast.coWorker, `${base(otherProjectId)}/view`))).toEqual({ data: { project_id: otherProjectId, view_type: "archive" } });
+    expect(await ok(await get(cast.coWorker, "/api/pm-pro/v2/kanboard/views"))).toEqual({ data: { [projectId]: "list", [otherProjectId]: "archive" } });
     expect((await post(cast.coWorker, `${base()}/view`, { view_type: "gantt" })).statusCode).toBe(400);
     expect((await post(cast.outsider, `${base()}/view`, { view_type: "kanboard" })).statusCode).toBe(403);
   });

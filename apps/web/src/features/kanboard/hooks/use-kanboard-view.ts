@@ -31,7 +31,7 @@ export function useListViewTypes(needed = true): (projectId: number) => ListView
 }
 
 /**
- * Remembers, for the caller, that they look at this project's tasks as `viewType` (the board or the lists),
+ * Remembers, for the caller, that they look at this project's tasks as `viewType` (the board, the lists or the archive),
  * so search results about its tasks open there. Sent only when it differs from what is remembered; a
  * failure is not the person's concern and is not shown.
  */

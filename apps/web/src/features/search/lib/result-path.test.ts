@@ -30,8 +30,10 @@ describe("searchResultPath", () => {
     expect(comment("file", { file_type: "folder", folder_id: 0 })).toBe("/projects/3/files/11");
   });
 
-  it("opens a task by the project's list view type: over the board where the board is the caller's view", () => {
-    for (const view of ["list", "archive"] as const) expect(taskPath(3, 7, view)).toBe("/projects/3/task-lists/tasks/7");
+  it("opens a task by the project's list view type: over the board or the archive where that is the caller's view", () => {
+    expect(taskPath(3, 7, "list")).toBe("/projects/3/task-lists/tasks/7");
+    expect(taskPath(3, 7, "archive")).toBe("/projects/3/task-lists/archived/tasks/7");
+    expect(searchResultPath(result({ type: "subtask", id: 9, parent_id: 7, parent_type: "task" }), "archive")).toBe("/projects/3/task-lists/archived/tasks/7");
     expect(taskPath(3, 7, "kanboard")).toBe("/projects/3/kanboard/tasks/7");
     expect(searchResultPath(result({}), "kanboard")).toBe("/projects/3/kanboard/tasks/7");
     expect(searchResultPath(result({ type: "subtask", id: 9, parent_id: 7, parent_type: "task" }), "kanboard")).toBe("/projects/3/kanboard/tasks/7");

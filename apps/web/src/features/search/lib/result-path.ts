@@ -8,8 +8,8 @@ export type ListViewType = "kanboard" | "archive" | "list";
 
 /**
  * The list view type of a project the caller has no remembered view of: the task lists. The Kanban module
- * remembers `kanboard` for a project while its board is the caller's view of it (kanboard's
- * `useListViewTypes`).
+ * remembers `kanboard` for a project while its board is the caller's view of it, and `archive` while it is
+ * the archived lists (kanboard's `useListViewTypes`).
  */
 export const DEFAULT_LIST_VIEW_TYPE: ListViewType = "list";
 
@@ -18,9 +18,8 @@ export function taskPath(projectId: number, taskId: number, viewType: ListViewTy
   switch (viewType) {
     case "kanboard":
       return routePath("kanboard_single_task", { project_id: projectId, task_id: taskId });
-    // The archive's single-task page comes with the archive issue; until its route exists, the task opens
-    // over the task lists, where every task can be reached.
     case "archive":
+      return routePath("archived_single_task", { project_id: projectId, task_id: taskId });
     case "list":
       return routePath("single_task", { project_id: projectId, task_id: taskId });
   }

@@ -37,11 +37,14 @@ export function TaskListActions({
     if (!duplicate.isPending) duplicate.mutate(list.id);
   };
 
-  const archive = () =>
-    update.mutate(
-      { id: list.id, body: { status: 0 } },
-      { onSuccess: (answer) => notifySuccess(answer.message ?? t("task_lists.archived", { title: list.title })), onError: notifyError },
+  // Told through the promise: the refetch that follows the archive removes this menu (and a mutate
+  // callback with it) before the answer would be told.
+  const archive = () => {
+    void update.mutateAsync({ id: list.id, body: { status: 0 } }).then(
+      (answer) => notifySuccess(answer.message ?? t("task_lists.archived", { title: list.title })),
+      notifyError,
     );
+  };
 
   return (
     <>

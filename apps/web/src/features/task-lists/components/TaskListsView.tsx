@@ -1,9 +1,9 @@
 import { Button, Group, Pagination, Paper, Stack, Title } from "@mantine/core";
 import { routePath, type Project } from "@plotline/contracts";
-import { IconListCheck, IconPlus } from "@tabler/icons-react";
+import { IconArchive, IconListCheck, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
@@ -11,7 +11,10 @@ import { useSortTaskLists, useTaskLists } from "../hooks/use-task-lists.js";
 import { TaskListFormModal } from "./TaskListFormModal.js";
 import { TaskListsBoard } from "./TaskListsBoard.js";
 
-/** The `task_lists` page: a project's current lists, 15 a page, with drag and drop and the new-list form. */
+/**
+ * The `task_lists` page: a project's current lists, 15 a page, with drag and drop, the new-list form and
+ * the Archive button to the archived lists.
+ */
 export function TaskListsView({ project }: { project: Project }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -34,7 +37,18 @@ export function TaskListsView({ project }: { project: Project }) {
         <Title order={2} size="h4">
           {t("task_lists.title")}
         </Title>
-        {newList}
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={routePath("task_lists_archive", { project_id: project.id })}
+            variant="default"
+            leftSection={<IconArchive size={16} />}
+            aria-label={t("task_lists.archive_link_label")}
+          >
+            {t("task_lists.archive_link")}
+          </Button>
+          {newList}
+        </Group>
       </Group>
       {lists.isPending ? (
         <LoadingScreen />

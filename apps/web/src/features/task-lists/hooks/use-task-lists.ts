@@ -50,6 +50,30 @@ export function useTaskLists(projectId: number, page: number) {
   });
 }
 
+/** Archived lists per page, as many as on the lists page. */
+export const ARCHIVED_LISTS_PER_PAGE = LISTS_PER_PAGE;
+
+/** One page of a project's archived lists (status 0), each with its first open and done tasks. */
+export function useArchivedTaskLists(projectId: number, page: number) {
+  return useQuery({
+    queryKey: queryKeys.taskLists.archive(projectId, page),
+    queryFn: ({ signal }) =>
+      api.get(base(projectId), {
+        schema: taskListsAnswer,
+        query: {
+          status: 0,
+          per_page: ARCHIVED_LISTS_PER_PAGE,
+          page,
+          with: WITH_TASKS,
+          incomplete_task_per_page: OPEN_TASKS_PER_PAGE,
+          complete_task_per_page: DONE_TASKS_PER_PAGE,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** One task list with its first open and done tasks. */
 export function useTaskList(projectId: number, listId: number) {
   return useQuery({
@@ -74,7 +98,7 @@ export function useCreateTaskList(projectId: number) {
   });
 }
 
-/** Changes a task list: title, description, milestone, privacy, or `status` 0 to archive it. Callers toast. */
+/** Changes a task list: title, description, milestone, privacy, or `status` 0 to archive it and 1 to restore it. Callers toast. */
 export function useUpdateTaskList(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
