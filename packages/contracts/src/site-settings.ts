@@ -45,6 +45,12 @@ export const SITE_SETTINGS = {
     default: 0,
     message: "first_day_of_week must be a day number from 0 (Sunday) to 6 (Saturday)",
   },
+  /** Projects per page of the advanced report (module `reports`): 1 to 100. */
+  project_per_page: {
+    schema: z.union([z.number(), z.string().trim().regex(/^\d+$/)]).transform(Number).pipe(z.number().int().min(1).max(100)),
+    default: 10,
+    message: "project_per_page must be a whole number from 1 to 100",
+  },
   /** The workforce-management integration: '1' on (departments on the project form), '0' off. */
   hrm_integration: {
     schema: z.union([z.literal("1"), z.literal("0"), z.literal(1), z.literal(0), z.boolean()]).transform((v): "1" | "0" => (v === "1" || v === 1 || v === true ? "1" : "0")),
@@ -78,6 +84,7 @@ export const siteSettingsSchema = z.object({
   project_create_capability: z.enum(PROJECT_CREATE_CAPABILITIES),
   hrm_integration: z.enum(["1", "0"]),
   first_day_of_week: z.number().int().min(0).max(6),
+  project_per_page: z.number().int().min(1).max(100),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

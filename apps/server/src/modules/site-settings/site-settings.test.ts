@@ -71,7 +71,7 @@ describe("GET /api/pm/v2/settings", () => {
     const response = await cast.siteManager.inject({ method: "GET", url: URL });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { front_end_page: 0, task_start_field: true, daily_digest: false, logo: 0, project_create_capability: "managers", hrm_integration: "0", first_day_of_week: 0 },
+      data: { front_end_page: 0, task_start_field: true, daily_digest: false, logo: 0, project_create_capability: "managers", hrm_integration: "0", first_day_of_week: 0, project_per_page: 10 },
       meta: { logo: null, front_end_page: null },
     });
   });

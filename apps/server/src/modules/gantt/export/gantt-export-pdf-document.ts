@@ -1,9 +1,9 @@
-import { createRequire } from "node:module";
 import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
-import { FONT_FAMILY, ROBOTO_FILES } from "./gantt-export-text.js";
+import { FONT_FAMILY } from "../../../lib/pdf/pdf-fonts.js";
+import { lockedPdfMake } from "../../../lib/pdf/pdf-make.js";
 
 /**
- * Builds the PDF with pdfmake. Runs inside the export's worker thread (gantt-export-pdf.worker.ts), since
+ * Builds the PDF with pdfmake. Runs inside the export's worker thread (gantt-export-pdf.worker.ts, run by lib/pdf/pdf-worker.ts), since
  * pdfmake lays out synchronously and a long chart would otherwise hold the server's event loop.
  */
 
@@ -20,28 +20,9 @@ export interface PdfJob {
   pages: Array<{ svg: string; width: number }>;
 }
 
-const require = createRequire(import.meta.url);
-// pdfmake's Node entry exports an instance whose methods live on its prototype, which an ESM import of the
-// CommonJS module cannot list as named exports: load it with require and keep the published types.
-const pdfmake = require("pdfmake") as typeof import("pdfmake");
-
-const FONT_PATHS = new Set<string>(Object.values(ROBOTO_FILES));
-
-let configured = false;
-
-function configure(): void {
-  if (configured) return;
-  pdfmake.setFonts({ [FONT_FAMILY]: { ...ROBOTO_FILES } });
-  // The document only ever holds our own SVG and the Roboto files: no URL is fetched and no other file is
-  // read, whatever a task title contains.
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => FONT_PATHS.has(path));
-  configured = true;
-}
-
 /** The PDF of `job`: a header with the project on every page, the chart slices, "page x of y" below. */
 export async function buildPdfDocument(job: PdfJob): Promise<Buffer> {
-  configure();
+  const pdfmake = lockedPdfMake();
   const [left, , right] = job.margins;
   const content: Content[] = job.pages.map((page, index) => ({
     svg: page.svg,

@@ -1,6 +1,4 @@
-import { extname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { buildPdfInWorker, workerEntry } from "../../../lib/pdf/pdf-worker.js";
 import { usDate } from "./gantt-export-dates.js";
 import { SIZES, layoutGantt, type GanttLayout } from "./gantt-export-layout.js";
 import type { PdfJob } from "./gantt-export-pdf-document.js";
@@ -10,7 +8,7 @@ import type { GanttExportView } from "./gantt-export-view.js";
 
 /**
  * The PDF: landscape A3, the chart split by rows across pages (each page repeats the time scale), built by
- * pdfmake in a worker thread so the server keeps answering while a long chart is laid out.
+ * pdfmake in a worker thread (lib/pdf/pdf-worker.ts) so the server keeps answering while a long chart is laid out.
  */
 
 /** At most this many rows go into a PDF (about 40 pages); the note under the last page says so. */
@@ -19,10 +17,6 @@ export const PDF_MAX_ROWS = 1_500;
 /** Landscape A3 in pt and its margins (left, top, right, bottom); header and footer live in the margins. */
 export const PDF_PAGE = { width: 1190.55, height: 841.89, margins: [24, 46, 24, 36] as [number, number, number, number] };
 
-/** A PDF worker that has not answered after this long is stopped and the export fails. */
-const WORKER_TIMEOUT_MS = 120_000;
-/** PDFs built at once; more wait their turn, so a burst of exports cannot take every core. */
-const MAX_PARALLEL = 2;
 /** The chart is squeezed at most to this scale on the page; a wider timeline is compressed instead. */
 const MIN_SCALE = 0.75;
 
@@ -71,58 +65,9 @@ export function preparePdfJob(view: GanttExportView): PdfJob {
   };
 }
 
-// The worker is this folder's .ts file when the server runs from source (tsx), the .js one once compiled.
-const WORKER_URL = new URL(`./gantt-export-pdf.worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-
-function startWorker(view: GanttExportView): Worker {
-  const limits = { resourceLimits: { maxOldGenerationSizeMb: 768 }, workerData: view };
-  if (!WORKER_URL.pathname.endsWith(".ts")) return new Worker(WORKER_URL, limits);
-  // A worker does not inherit the main thread's TypeScript loader: it loads tsx itself, then the entry file.
-  // tsx's ESM API (the CommonJS build of it cannot register hooks from a worker's import()).
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const code = `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(tsx)}));`;
-  return new Worker(code, { ...limits, eval: true });
-}
-
-function runWorker(view: GanttExportView): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const worker = startWorker(view);
-    let settled = false;
-    const finish = (error: Error | null, pdf?: Buffer): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (error || !pdf) reject(error ?? new Error("The PDF worker sent nothing"));
-      else resolve(pdf);
-    };
-    const timer = setTimeout(() => finish(new Error(`The PDF took longer than ${WORKER_TIMEOUT_MS / 1000} s`)), WORKER_TIMEOUT_MS);
-    worker.on("message", (message: { pdf?: Uint8Array; error?: string }) => {
-      if (message.pdf) finish(null, Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength));
-      else finish(new Error(`The PDF could not be built: ${message.error ?? "unknown error"}`));
-    });
-    worker.on("error", (error) => finish(error));
-    worker.on("exit", (code) => finish(new Error(`The PDF worker stopped (exit code ${code})`)));
-  });
-}
-
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function withSlot<T>(task: () => Promise<T>): Promise<T> {
-  // A finishing export hands its slot straight to the next in line, so `running` never exceeds the cap.
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await task();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+const WORKER_ENTRY = workerEntry(import.meta.url, "gantt-export-pdf.worker");
 
 /** The PDF of the view, laid out, drawn and built in a worker thread, off the event loop. */
 export function renderGanttPdf(view: GanttExportView): Promise<Buffer> {
-  return withSlot(() => runWorker(view));
+  return buildPdfInWorker(WORKER_ENTRY, view);
 }

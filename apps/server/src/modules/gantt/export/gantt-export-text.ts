@@ -1,6 +1,5 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import * as fontkit from "fontkit";
+import { FONT_FAMILY, ROBOTO_FILES } from "../../../lib/pdf/pdf-fonts.js";
 
 /**
  * Fonts and text fitting of the export. The drawing never relies on the machine's fonts (a CI box or a
@@ -9,19 +8,8 @@ import * as fontkit from "fontkit";
  * both formats.
  */
 
-const require = createRequire(import.meta.url);
-const ROBOTO_DIR = join(dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
-
-/** The Roboto files shipped with pdfmake; "bold" is Roboto Medium, as pdfmake itself maps it. */
-export const ROBOTO_FILES = {
-  normal: join(ROBOTO_DIR, "Roboto-Regular.ttf"),
-  bold: join(ROBOTO_DIR, "Roboto-Medium.ttf"),
-  italics: join(ROBOTO_DIR, "Roboto-Italic.ttf"),
-  bolditalics: join(ROBOTO_DIR, "Roboto-MediumItalic.ttf"),
-} as const;
-
-/** The family name the SVG asks for; both renderers resolve it to the files above. */
-export const FONT_FAMILY = "Roboto";
+// The fonts live with the shared PDF helpers (lib/pdf/); the drawing and its measures use the same files.
+export { FONT_FAMILY, ROBOTO_FILES };
 
 const ELLIPSIS = "\u2026";
 
