@@ -22,7 +22,7 @@ import { privacyView, taskPolicy, taskPrivacyScope } from "../tasks/tasks.policy
 import { customStartOf, dayOf } from "./time-days.js";
 import { timePolicy, type TaskTimeState } from "./time-tracker.policy.js";
 import { presentTimeLog, presentTimeUser, presentViewer, secondsSince, type TimeLogViewer } from "./time-tracker.presenter.js";
-import { isUniqueViolation, timeTrackerRepository, type LogWithTask, type TaskForTime } from "./time-tracker.repository.js";
+import { isUniqueViolation, timeTrackerRepository, type LogWithTask, type TaskForTime, type TimesheetCell } from "./time-tracker.repository.js";
 import type { TimeLogRow } from "./time-tracker.tables.js";
 import { timesheetOf } from "./timesheet.js";
 
@@ -379,6 +379,19 @@ export function timeTrackerService(ctx: AppContext, access: ProjectAccessService
 
     /** `GET pm-pro/v2/timesheet`: see timesheet.ts. */
     timesheet: timesheetOf({ repository, access, timezone }),
+
+    /**
+     * A user's stopped time from day `from` to day `to`, by task and day, with each task's project, list and
+     * privacy, not yet cleared for any reader: for reports that apply the reader's rules (the personal report).
+     */
+    loggedTimeOf(userId: number, from: string, to: string): Promise<TimesheetCell[]> {
+      return repository.timesheetCells(userId, from, to);
+    },
+
+    /** The projects `managerId` manages that `memberId` is a member of: where a manager may read that member's time. */
+    managedProjectsOf(managerId: number, memberId: number): Promise<number[]> {
+      return repository.findManagedProjectsOf(managerId, memberId);
+    },
 
     /**
      * Stops every timer that has run for the cap or longer at exactly its start plus the cap (the job
