@@ -55,6 +55,30 @@ export interface Config {
    * (`PLOTLINE_TIMER_MAX_HOURS`, 10).
    */
   timerMaxHours: number;
+  /** Chat webhooks may be plain `http://` addresses (`PLOTLINE_ALLOW_HTTP_WEBHOOKS=1`); otherwise `https://` only. */
+  allowHttpWebhooks: boolean;
+  /**
+   * Chat webhooks may lead to loopback, link-local and private addresses (`PLOTLINE_ALLOW_PRIVATE_WEBHOOKS=1`:
+   * tests, or a chat server inside the site's own network); otherwise they are refused when saved and when sent.
+   */
+  allowPrivateWebhooks: boolean;
+  /**
+   * The first wait before a failed chat message is sent again, doubling at each further try
+   * (`PLOTLINE_WEBHOOK_RETRY_MS`, 10000); an answer's `Retry-After` goes first.
+   */
+  webhookRetryMs: number;
+  /**
+   * `smtp://` or `smtps://user:pass@host:port` (`SMTP_URL`): where mail is sent. Null writes every mail as an
+   * `.eml` file to `<dataDir>/outbox/` instead, so a fresh install works without a mail server.
+   */
+  smtpUrl: string | null;
+  /** The sender of every mail (`MAIL_FROM`): `Name <address>` or an address; by default the site's name at the public host. */
+  mailFrom: string;
+  /**
+   * How long a notification mail waits for more changes by the same person on the same record, which then
+   * go out in the same mail (`PLOTLINE_MAIL_WAIT_SECONDS`, 120; 0 sends at once).
+   */
+  mailWaitSeconds: number;
 }
 
 /** Plotline's license public key (SPKI, base64 DER). The private half signs keys and is never in the code. */
@@ -90,7 +114,57 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: env.PLOTLINE_CHECK_RESPONSES === "1",
     workers: parseWorkers(env.PLOTLINE_WORKERS),
     timerMaxHours: parsePositiveInt(env.PLOTLINE_TIMER_MAX_HOURS, 10, "PLOTLINE_TIMER_MAX_HOURS"),
+    allowHttpWebhooks: env.PLOTLINE_ALLOW_HTTP_WEBHOOKS === "1",
+    allowPrivateWebhooks: env.PLOTLINE_ALLOW_PRIVATE_WEBHOOKS === "1",
+    webhookRetryMs: parsePositiveInt(env.PLOTLINE_WEBHOOK_RETRY_MS, 10_000, "PLOTLINE_WEBHOOK_RETRY_MS"),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: parseMailFrom(env.MAIL_FROM, env.PUBLIC_URL),
+    mailWaitSeconds: parseWholeNumber(env.PLOTLINE_MAIL_WAIT_SECONDS, 120, "PLOTLINE_MAIL_WAIT_SECONDS"),
   };
+}
+
+/** The site's name, as mail signs itself when `MAIL_FROM` is not set. */
+export const SITE_NAME = "Plotline";
+
+function parseSmtpUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // Never echo the value: it holds the mail server's password.
+    throw new Error("SMTP_URL must be smtp://user:pass@host:port or smtps://user:pass@host:port (percent-encode any /, #, @ or : in the user name and password)");
+  }
+  if ((url.protocol !== "smtp:" && url.protocol !== "smtps:") || url.hostname === "") {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps:// and name a host, got "${url.protocol}//${url.host}"`);
+  }
+  return value;
+}
+
+/** `MAIL_FROM` as given, or the site's name at the public address's host (`Plotline <no-reply@example.com>`). */
+function parseMailFrom(raw: string | undefined, publicUrl: string | undefined): string {
+  const value = raw?.trim();
+  if (value) {
+    if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(value)) {
+      throw new Error(`MAIL_FROM must be an address or "Name <address>", got "${value}"`);
+    }
+    return value;
+  }
+  let host = "localhost";
+  try {
+    if (publicUrl?.trim()) host = new URL(publicUrl.trim()).hostname || host;
+  } catch {
+    // A PUBLIC_URL that does not parse leaves the default sender.
+  }
+  return `${SITE_NAME} <no-reply@${host}>`;
+}
+
+function parseWholeNumber(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be 0 or a positive whole number, got "${raw}"`);
+  return value;
 }
 
 function defaultWebDist(): string {

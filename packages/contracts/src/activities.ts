@@ -23,6 +23,8 @@ export type Activity = z.infer<typeof activitySchema>;
 /** `GET /api/pm/v2/activities` and `GET /api/pm/v2/projects/{p}/activities` query. */
 export const listActivitiesQuery = z.object({
   user_id: zId.optional(),
+  /** `GET pm/v2/activities` only: one project's entries (the user-activities report); a project the caller is not in gives none. */
+  project_id: zId.optional(),
   updated_at_start: zDateString.optional(),
   updated_at: zDateString.optional(),
   /** One record's history (the single-task modal's activity): `resource_type=task&resource_id=12`. */
@@ -35,3 +37,26 @@ export const listActivitiesQuery = z.object({
   orderby: z.string().max(40).optional(),
 });
 export type ListActivitiesQuery = z.infer<typeof listActivitiesQuery>;
+
+/** Activities a page of the Progress feed holds, as the documents fix it. */
+export const PROGRESS_PER_PAGE = 20;
+
+/** `GET /api/pm-pro/v2/progress` query. */
+export const progressQuery = z.object({
+  page: zInt.min(1).default(1),
+  per_page: zInt.min(1).max(100).default(PROGRESS_PER_PAGE),
+});
+export type ProgressQuery = z.infer<typeof progressQuery>;
+
+/**
+ * One day of the Progress feed: the page's activities committed that day (site time zone), newest first.
+ * A day cut by a page break comes back on the next page with the same `id`, so pages merge by it.
+ */
+export const progressDaySchema = z.object({
+  /** The day as a number, YYYYMMDD: the same on every page that holds part of the day. */
+  id: z.number().int(),
+  /** YYYY-MM-DD; the web shows it as MMM DD YYYY. */
+  date: zDateString,
+  activities: z.array(activitySchema),
+});
+export type ProgressDay = z.infer<typeof progressDaySchema>;

@@ -26,7 +26,7 @@ export type ProModuleKey = (typeof PRO_MODULE_KEYS)[number];
  * The Pro modules that are built, in the modules list's order. Only these are listed on the modules page
  * and can be switched: a module lists itself when it is built by adding its key here (one line).
  */
-export const BUILT_PRO_MODULES = ["files", "calendar", "gantt", "kanboard", "sprint", "sub_tasks", "time_tracker"] as const satisfies readonly ProModuleKey[];
+export const BUILT_PRO_MODULES = ["files", "calendar", "reports", "progress", "gantt", "kanboard", "sprint", "sub_tasks", "time_tracker", "integrations"] as const satisfies readonly ProModuleKey[];
 export type BuiltProModuleKey = (typeof BUILT_PRO_MODULES)[number];
 
 /** Keys of every module, core ones included. */
@@ -90,6 +90,8 @@ export const ROUTES = {
   my_tasks: "/my-tasks",
   /** The signed-in user's weekly timesheet (a child of My Tasks); `?user_id=` opens a member's, for managers. */
   timesheet: "/my-tasks/timesheet",
+  /** The personal estimate report (child 'reports' of My Tasks, Pro module `reports`): `?start_date=&end_date=` (YYYY-MM-DD). */
+  "mytask-reports": "/my-tasks/:user_id/reports",
   /** The caller's Inbox: entries about tasks assigned to them, mentions, and the tasks they follow. */
   inbox: "/inbox",
   calendar: "/calendar",
@@ -97,8 +99,33 @@ export const ROUTES = {
   calendar_single_task: "/calendar/projects/:project_id/tasks/:task_id",
   /** The calendar narrowed to one project (the same filters as `?project_id=`). */
   project_calendar: "/calendar/project/:project_id",
+  /** Reports (Pro module `reports`, site managers): the bare route opens the landing page, `reports_component`. */
   reports: "/reports",
+  /** The reports landing page (`sections`): a card per report. */
+  reports_component: "/reports/sections",
+  "overdue-tasks": "/reports/overdue-tasks",
+  overdue_pagination: "/reports/overdue-tasks/pages/:current_page_number",
+  "completed-tasks": "/reports/completed-tasks",
+  completed_pagination: "/reports/completed-tasks/pages/:current_page_number",
+  "report-user-activities": "/reports/user-activities",
+  user_activity_pagination: "/reports/user-activities/pages/:current_page_number",
+  /** The Project Report (All Task by Project). */
+  "project-tasks": "/reports/project-tasks",
+  project_task_pagination: "/reports/project-tasks/pages/:current_page_number",
+  "milestone-tasks": "/reports/milestone-tasks",
+  milestone_task_pagination: "/reports/milestone-tasks/pages/:current_page_number",
+  "unassigned-tasks": "/reports/unassigned-tasks",
+  unassigned_pagination: "/reports/unassigned-tasks/pages/:current_page_number",
+  /** The Advanced Report: filter rows of assigned, project, status, payable and time. */
+  "advance-tasks": "/reports/advance-tasks",
+  advance_pagination: "/reports/advance-tasks/pages/:current_page_number",
+  /** One co-worker's overdue tasks (the Overdue Task report's User Tasks), reached from a co-worker's name. */
+  "report-user-task": "/reports/user-tasks/:user_id",
+  report_user_task_pagination: "/reports/user-tasks/:user_id/pages/:current_page_number",
+  /** The Progress feed (Pro module `progress`): every project's activity by day, site managers only. */
   progress: "/progress",
+  /** The Progress feed opened at a later page (the first `current_page_number` pages loaded). */
+  progress_pagination: "/progress/pages/:current_page_number",
   /** Sprints (Pro module `sprint`): the page with the Active and Planned tabs. */
   sprints: "/sprints",
   /** The Completed tab of the sprints page: the tab follows the route name, as Progress's does. */
@@ -116,6 +143,12 @@ export const ROUTES = {
   pm_overview: "/projects/:project_id/overview",
   task_lists: "/projects/:project_id/task-lists",
   single_list: "/projects/:project_id/task-lists/:list_id",
+  /** The project's archived task lists (status 0), each with its Restore action. */
+  task_lists_archive: "/projects/:project_id/task-lists/archived",
+  /** A further page of archived lists. */
+  task_lists_archive_pagination: "/projects/:project_id/task-lists/archived/pages/:current_page_number",
+  /** The single-task modal over the archive, so closing it returns there. */
+  archived_single_task: "/projects/:project_id/task-lists/archived/tasks/:task_id",
   /** The single-task modal over the task lists page; `list_id`, when given, is ignored. */
   single_task: "/projects/:project_id/task-lists/tasks/:task_id",
   /** The single-task modal over the single-list page, so closing it returns to that list. */

@@ -123,7 +123,8 @@ export const TASK_ORDERS = ["priority"] as const;
 /** `GET /api/pm/v2/tasks` and `GET /api/pm/v2/projects/{p}/tasks` filters. */
 export const listTasksQuery = z.object({
   project_id: z.union([zId, z.array(zId)]).optional(),
-  users: z.union([zId, z.array(zId)]).optional(),
+  /** Tasks assigned to any of these users; `0` (alone or among them) also takes tasks nobody is assigned to (the unassigned report). */
+  users: z.union([zInt.min(0), z.array(zInt.min(0))]).optional(),
   /** 0, 1, 2, or `incomplete` (0 and 2), `complete` (1), `pending` (2). */
   status: taskStatusFilter.optional(),
   start_at: dateFilter.optional(),

@@ -9,18 +9,24 @@ import { duplicationModule } from "./duplication/duplication.module.js";
 import { filesModule } from "./files/files.module.js";
 import { ganttModule } from "./gantt/gantt.module.js";
 import { healthModule } from "./health/health.module.js";
+import { integrationsModule } from "./integrations/integrations.module.js";
 import { kanboardModule } from "./kanboard/kanboard.module.js";
 import { labelsModule } from "./labels/labels.module.js";
 import { licenseModule } from "./license/license.module.js";
+import { mailModule } from "./mail/mail.module.js";
+import { mailNotificationsModule } from "./mail-notifications/mail-notifications.module.js";
 import { milestonesModule } from "./milestones/milestones.module.js";
 import type { ModuleDefinition } from "./module.js";
 import { moduleListsModule } from "./module-lists/module-lists.module.js";
 import { moduleStatesModule } from "./module-states/module-states.module.js";
 import { notificationsModule } from "./notifications/notifications.module.js";
 import { pagesModule } from "./pages/pages.module.js";
+import { personalReportModule } from "./personal-report/personal-report.module.js";
 import { preferencesModule } from "./preferences/preferences.module.js";
 import { projectSettingsModule } from "./project-settings/project-settings.module.js";
+import { progressModule } from "./progress/progress.module.js";
 import { projectsModule } from "./projects/projects.module.js";
+import { reportsModule } from "./reports/reports.module.js";
 import { searchModule } from "./search/search.module.js";
 import { siteSettingsModule } from "./site-settings/site-settings.module.js";
 import { sprintsModule } from "./sprints/sprints.module.js";
@@ -41,6 +47,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   healthModule,
   moduleStatesModule,
   siteSettingsModule,
+  mailModule,
   authModule,
   usersModule,
   preferencesModule,
@@ -63,10 +70,15 @@ export const MODULES: readonly ModuleDefinition[] = [
   discussionsModule,
   commentsModule,
   activitiesModule,
+  progressModule,
+  reportsModule,
+  personalReportModule,
   projectSettingsModule,
   labelsModule,
   duplicationModule,
   calendarModule,
   searchModule,
   notificationsModule,
+  integrationsModule,
+  mailNotificationsModule,
 ];

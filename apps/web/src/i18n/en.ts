@@ -26,6 +26,10 @@ import { timeTrackerEn } from "../features/time-tracker/i18n/en.js";
 import { subTasksEn } from "../features/sub-tasks/i18n/en.js";
 import type { kanboardEn } from "../features/kanboard/i18n/en.js";
 import type { ganttEn } from "../features/gantt/i18n/en.js";
+import type { progressEn } from "../features/progress/i18n/en.js";
+import type { reportsEn } from "../features/reports/i18n/en.js";
+import type { personalReportEn } from "../features/personal-report/i18n/en.js";
+import type { integrationsEn } from "../features/integrations/i18n/en.js";
 import type { sprintsEn } from "../features/sprints/i18n/en.js";
 
 /** Strings no single feature owns: the app shell, menus, common actions and shared components. */
@@ -159,7 +163,7 @@ export const en = {
  * Features whose strings are read only on their own lazily loaded pages: their chunk registers them
  * (`addCatalogue`), so the bundle every page loads does not carry them. Their keys are typed with the rest.
  */
-export const CHUNK_CATALOGUES = ["module_lists", "kanboard", "gantt", "sprints"] as const;
+export const CHUNK_CATALOGUES = ["module_lists", "kanboard", "gantt", "sprints", "integrations", "progress", "reports", "personal_report"] as const;
 
 /** Every key a screen may read: the catalogue registered at start-up and the ones the chunks bring. */
-export type Catalogue = typeof en & typeof moduleListsEn & typeof kanboardEn & typeof ganttEn & typeof sprintsEn;
+export type Catalogue = typeof en & typeof moduleListsEn & typeof kanboardEn & typeof ganttEn & typeof sprintsEn & typeof integrationsEn & typeof progressEn & typeof reportsEn & typeof personalReportEn;

@@ -25,6 +25,18 @@ export const queryKeys = {
   departments: { all: ["departments"] as const },
   license: { all: ["license"] as const },
   moduleLists: { all: ["module-lists"] as const },
+  /** The Progress feed: every project's activity, its pages loaded one after another (an infinite query). */
+  progress: { all: ["progress"] as const },
+  /** The report pages (site managers): tasks, activities and the advanced report, by their filters. */
+  reports: {
+    all: ["reports"] as const,
+    page: (report: string, params: Params) => ["reports", report, params] as const,
+    /** Choices of the filters: every project, every user, a project's milestones and lists. */
+    projects: ["reports", "projects"] as const,
+    users: ["reports", "users"] as const,
+    milestones: (projectId: number) => ["reports", "milestones", projectId] as const,
+    lists: (projectId: number) => ["reports", "lists", projectId] as const,
+  },
   site: {
     settings: ["site", "settings"] as const,
     pages: ["site", "pages"] as const,
@@ -59,6 +71,10 @@ export const queryKeys = {
     /** The project with its counts, as the header and overview show them. */
     detail: (projectId: number) => [...project(projectId), "detail"] as const,
     settings: (projectId: number) => [...project(projectId), "settings"] as const,
+    /** The Integrations tab: both settings, the incoming address, members and their usernames. */
+    integrations: (projectId: number) => [...project(projectId), "integrations"] as const,
+    /** The chat integration's delivery log. */
+    integrationDeliveries: (projectId: number) => [...project(projectId), "integrations", "deliveries"] as const,
     labels: (projectId: number) => [...project(projectId), "labels"] as const,
     activities: (projectId: number) => [...project(projectId), "activities"] as const,
     activityPage: (projectId: number, params: Params) => [...project(projectId), "activities", params] as const,
@@ -69,6 +85,8 @@ export const queryKeys = {
   taskLists: {
     all: (projectId: number) => [...project(projectId), "task-lists"] as const,
     index: (projectId: number, page: number) => [...project(projectId), "task-lists", "index", page] as const,
+    /** A page of the archived lists (status 0) with their tasks. */
+    archive: (projectId: number, page: number) => [...project(projectId), "task-lists", "archive", page] as const,
     single: (projectId: number, listId: number) => [...project(projectId), "task-lists", "single", listId] as const,
     /** A milestone's lists: under the lists' key, so task changes patch them as they patch the lists page. */
     milestone: (projectId: number, milestoneId: number) => [...project(projectId), "task-lists", "milestone", milestoneId] as const,

@@ -36,10 +36,21 @@ const MilestonesPage = lazyPage(() => import("./milestones.js"), "MilestonesPage
 const ModuleListsPage = lazyPage(() => import("./module-lists.js"), "ModuleListsPage");
 const MyTasksPage = lazyPage(() => import("./my-tasks.js"), "MyTasksPage");
 const InboxPage = lazyPage(() => import("./inbox.js"), "InboxPage");
+const PersonalReportPage = lazyPage(() => import("./personal-report.js"), "PersonalReportPage");
 const ProjectOverviewPage = lazyPage(() => import("./project-overview.js"), "ProjectOverviewPage");
 const PageSettingsTabPage = lazyPage(() => import("./project-settings.js"), "PageSettingsTabPage");
 const ProjectSettingsPage = lazyPage(() => import("./project-settings.js"), "ProjectSettingsPage");
 const ProjectListsPage = lazyPage(() => import("./project-lists.js"), "ProjectListsPage");
+const ProgressPage = lazyPage(() => import("./progress.js"), "ProgressPage");
+const ReportsLandingPage = lazyPage(() => import("./reports.js"), "ReportsLandingPage");
+const OverdueReportPage = lazyPage(() => import("./reports.js"), "OverdueReportPage");
+const CompletedReportPage = lazyPage(() => import("./reports.js"), "CompletedReportPage");
+const UnassignedReportPage = lazyPage(() => import("./reports.js"), "UnassignedReportPage");
+const MilestoneReportPage = lazyPage(() => import("./reports.js"), "MilestoneReportPage");
+const UserTaskReportPage = lazyPage(() => import("./reports.js"), "UserTaskReportPage");
+const UserActivitiesReportPage = lazyPage(() => import("./reports.js"), "UserActivitiesReportPage");
+const ProjectReportPage = lazyPage(() => import("./reports.js"), "ProjectReportPage");
+const AdvanceReportPage = lazyPage(() => import("./reports.js"), "AdvanceReportPage");
 const SetupPage = lazyPage(() => import("./setup.js"), "SetupPage", <LoadingScreen fullPage />);
 const CompletedSprintsPage = lazyPage(() => import("./sprints.js"), "CompletedSprintsPage");
 const SingleSprintPage = lazyPage(() => import("./sprints.js"), "SingleSprintPage");
@@ -50,6 +61,7 @@ const SingleListPage = lazyPage(() => import("./single-list.js"), "SingleListPag
 const SingleTaskPage = lazyPage(() => import("./single-task.js"), "SingleTaskPage", null);
 const TaskLinkPage = lazyPage(() => import("./task-link.js"), "TaskLinkPage", null);
 const TaskListsPage = lazyPage(() => import("./task-lists.js"), "TaskListsPage");
+const TaskListsArchivePage = lazyPage(() => import("./task-lists-archive.js"), "TaskListsArchivePage");
 const TimesheetPage = lazyPage(() => import("./timesheet.js"), "TimesheetPage");
 const UsersPage = lazyPage(() => import("./users.js"), "UsersPage");
 
@@ -62,6 +74,8 @@ const ADMIN_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; child
   { name: "my_tasks", element: <MyTasksPage /> },
   // My Tasks' second view: its own page at `/my-tasks/timesheet`, reached from the views' links on both.
   { name: "timesheet", element: <TimesheetPage /> },
+  // The personal estimate report: My Tasks' child 'reports', for one user (`/my-tasks/:user_id/reports`).
+  { name: "mytask-reports", element: <PersonalReportPage /> },
   { name: "inbox", element: <InboxPage /> },
   // The project calendar and the single-task modal are children, so the calendar keeps its view and date.
   {
@@ -72,6 +86,28 @@ const ADMIN_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; child
       { name: "calendar_single_task", element: <CalendarSingleTaskPage /> },
     ],
   },
+  // Reports: the bare route opens the landing page; each report's pages are routes of their own names.
+  { name: "reports", element: <Navigate to={ROUTES.reports_component} replace /> },
+  { name: "reports_component", element: <ReportsLandingPage /> },
+  { name: "overdue-tasks", element: <OverdueReportPage /> },
+  { name: "overdue_pagination", element: <OverdueReportPage /> },
+  { name: "completed-tasks", element: <CompletedReportPage /> },
+  { name: "completed_pagination", element: <CompletedReportPage /> },
+  { name: "report-user-activities", element: <UserActivitiesReportPage /> },
+  { name: "user_activity_pagination", element: <UserActivitiesReportPage /> },
+  { name: "project-tasks", element: <ProjectReportPage /> },
+  { name: "project_task_pagination", element: <ProjectReportPage /> },
+  { name: "milestone-tasks", element: <MilestoneReportPage /> },
+  { name: "milestone_task_pagination", element: <MilestoneReportPage /> },
+  { name: "unassigned-tasks", element: <UnassignedReportPage /> },
+  { name: "unassigned_pagination", element: <UnassignedReportPage /> },
+  { name: "advance-tasks", element: <AdvanceReportPage /> },
+  { name: "advance_pagination", element: <AdvanceReportPage /> },
+  { name: "report-user-task", element: <UserTaskReportPage /> },
+  { name: "report_user_task_pagination", element: <UserTaskReportPage /> },
+  // Progress: Load More moves to the next page's route, which shows every page up to it.
+  { name: "progress", element: <ProgressPage /> },
+  { name: "progress_pagination", element: <ProgressPage /> },
   // Sprints: the tab follows the route name, so Completed and its pages are routes of their own; the
   // static `completed` segment wins over `:sprint_id` whatever the order.
   { name: "sprints", element: <SprintsPage /> },
@@ -93,6 +129,9 @@ const PROJECT_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; chi
   { name: "pm_overview", element: <ProjectOverviewPage /> },
   // The single-task modal is a child route, so it opens over its list page and closing returns there.
   { name: "task_lists", element: <TaskListsPage />, children: [{ name: "single_task", element: <SingleTaskPage /> }] },
+  // The archive: its static `archived` segment wins over `single_list`'s `:list_id` whatever the order.
+  { name: "task_lists_archive", element: <TaskListsArchivePage />, children: [{ name: "archived_single_task", element: <SingleTaskPage /> }] },
+  { name: "task_lists_archive_pagination", element: <TaskListsArchivePage /> },
   { name: "single_list", element: <SingleListPage />, children: [{ name: "single_list_task", element: <SingleTaskPage /> }] },
   { name: "task_link", element: <TaskLinkPage /> },
   { name: "discussions", element: <DiscussionsPage /> },

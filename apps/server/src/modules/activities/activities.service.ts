@@ -97,9 +97,14 @@ export function activitiesService(ctx: AppContext, access: ProjectAccessService)
 
     /** Every project the caller belongs to (site managers: every project), newest first. */
     async listActivities(actor: Actor, query: ListActivitiesQuery, options: ActivityReading = ENGLISH) {
-      if (actor.isSiteManager) return listVisible({ everyProject: true, fullProjects: [], limitedProjects: [] }, query, options);
+      const projectId = query.project_id;
+      if (actor.isSiteManager) {
+        if (projectId !== undefined) return listVisible({ fullProjects: [projectId], limitedProjects: [] }, query, options);
+        return listVisible({ everyProject: true, fullProjects: [], limitedProjects: [] }, query, options);
+      }
       const accesses = await access.accessToMemberProjects(actor);
-      return listVisible(visibilityFor(accesses.values()), query, options);
+      const chosen = projectId === undefined ? [...accesses.values()] : [accesses.get(projectId)].filter((entry) => entry !== undefined);
+      return listVisible(visibilityFor(chosen), query, options);
     },
   };
 }

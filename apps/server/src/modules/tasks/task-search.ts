@@ -36,7 +36,8 @@ export function searchFilters(query: ListTasksQuery, timezone: string): Omit<Tas
   const users = query.users === undefined ? undefined : Array.isArray(query.users) ? query.users : [query.users];
   const priorities = query.priority === undefined ? undefined : Array.isArray(query.priority) ? query.priority : [query.priority];
   return {
-    assigneeIds: users,
+    assigneeIds: users?.filter((id) => id > 0),
+    unassigned: users?.includes(0) || undefined,
     statuses: query.status === undefined ? undefined : statusesOf(query.status),
     startAt: toDateCondition("start_at", query.start_at),
     dueDate: toDateCondition("due_date", query.due_date),
