@@ -1,6 +1,7 @@
 import { defineModule } from "../module.js";
 import { holds, readableScopes, readsEveryScope, type PrivateCapability } from "../privacy/privacy.rules.js";
 import * as countIndex from "./activities.count-index.migration.js";
+import * as counters from "./activities.counters.migration.js";
 import { activitiesRepository } from "./activities.repository.js";
 import { activitiesRoutes } from "./activities.routes.js";
 import { activitiesService, type ActivitiesService } from "./activities.service.js";
@@ -20,7 +21,7 @@ export const activitiesModule = defineModule({
   name: "activities",
   switch: "core",
   routes: [activitiesRoutes],
-  migrations: { "202611250110-activities-count-index": countIndex },
+  migrations: { "202611250110-activities-count-index": countIndex, "202612160110-activities-counters": counters },
   services: (ctx, s) => ({ activities: activitiesService(ctx, s.access) }),
   // Every change that shows in a project's feed arrives here as a domain event, after its commit.
   subscribers: (ctx) => activitiesSubscribers(ctx),

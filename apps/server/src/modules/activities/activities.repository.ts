@@ -40,6 +40,24 @@ export interface ActivityFilter {
   ascending?: boolean;
 }
 
+/** `activity_counts`' scope for entries without one (a key column cannot be null). */
+const NO_SCOPE = "";
+
+/** A listing with no filter but visibility, whose total the kept counts answer. */
+function isUnfiltered(filter: ActivityFilter): boolean {
+  return filter.userId === undefined && filter.resource === undefined && filter.from === undefined && filter.to === undefined;
+}
+
+/** Limited projects grouped by their scope set, so a condition stays small whatever the project count. */
+function projectsByScopes(visibility: ActivityVisibility): Array<{ projectIds: number[]; scopes: string[] }> {
+  const byScopes = new Map<string, number[]>();
+  for (const entry of visibility.limitedProjects) {
+    const key = [...entry.scopes].sort().join(",");
+    byScopes.set(key, [...(byScopes.get(key) ?? []), entry.projectId]);
+  }
+  return [...byScopes].map(([key, projectIds]) => ({ projectIds, scopes: key ? key.split(",") : [] }));
+}
+
 /** Queries on activities. */
 export function activitiesRepository(db: Kysely<Database>) {
   function visible(visibility: ActivityVisibility, filter: Omit<ActivityFilter, "limit" | "offset" | "ascending">) {
@@ -48,14 +66,7 @@ export function activitiesRepository(db: Kysely<Database>) {
       .$if(!visibility.everyProject, (qb) => qb.where((eb) => {
         const branches = [];
         if (visibility.fullProjects.length > 0) branches.push(eb("project_id", "in", visibility.fullProjects));
-        // Group limited projects by their scope set so the condition stays small whatever the project count.
-        const byScopes = new Map<string, number[]>();
-        for (const entry of visibility.limitedProjects) {
-          const key = [...entry.scopes].sort().join(",");
-          byScopes.set(key, [...(byScopes.get(key) ?? []), entry.projectId]);
-        }
-        for (const [key, projectIds] of byScopes) {
-          const scopes = key ? key.split(",") : [];
+        for (const { projectIds, scopes } of projectsByScopes(visibility)) {
           branches.push(
             eb.and([
               eb("project_id", "in", projectIds),
@@ -72,6 +83,25 @@ export function activitiesRepository(db: Kysely<Database>) {
       )
       .$if(filter.from !== undefined, (qb) => qb.where("committed_at", ">=", filter.from ?? ""))
       .$if(filter.to !== undefined, (qb) => qb.where("committed_at", "<=", filter.to ?? ""));
+  }
+
+  /**
+   * How many entries `visible` finds when nothing but visibility narrows it, from the counts the triggers
+   * keep: the same projects and scopes, read from a few rows per project instead of every entry.
+   */
+  async function countVisible(visibility: ActivityVisibility): Promise<number> {
+    const row = await db.selectFrom("activity_counts")
+      .select((eb) => eb.fn.sum<number>("count").as("count"))
+      .$if(!visibility.everyProject, (qb) => qb.where((eb) => {
+        const branches = [];
+        if (visibility.fullProjects.length > 0) branches.push(eb("project_id", "in", visibility.fullProjects));
+        for (const { projectIds, scopes } of projectsByScopes(visibility)) {
+          branches.push(eb.and([eb("project_id", "in", projectIds), eb("privacy_scope", "in", [NO_SCOPE, ...scopes])]));
+        }
+        return branches.length > 0 ? eb.or(branches) : sql<boolean>`1 = 0`;
+      }))
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
   }
 
   return {
@@ -164,18 +194,17 @@ export function activitiesRepository(db: Kysely<Database>) {
       const [rows, total] = await Promise.all([
         visible(visibility, filter).selectAll()
           .orderBy("committed_at", filter.ascending ? "asc" : "desc").orderBy("id", filter.ascending ? "asc" : "desc").limit(filter.limit).offset(filter.offset).execute(),
-        visible(visibility, filter).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+        isUnfiltered(filter) ? countVisible(visibility) : visible(visibility, filter).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow().then((row) => Number(row.count)),
       ]);
-      return { rows, total: Number(total.count) };
+      return { rows, total };
     },
 
     /** How many entries each project has per privacy scope: the raw rows of the projects' `total_activities`. */
     async countForProjects(projectIds: readonly number[]): Promise<Array<{ project_id: number; privacy_scope: string | null; count: number }>> {
-      // Scopes are few (one per private kind and their joins), so grouping by them stays small.
+      // Read from the counts the triggers keep per project and scope (activities.counters.migration.ts).
       const rows = await inChunks(projectIds, (chunk) =>
-        db.selectFrom("activities").select(["project_id", "privacy_scope", (eb) => eb.fn.countAll<number>().as("count")])
-          .where("project_id", "in", chunk).groupBy(["project_id", "privacy_scope"]).execute());
-      return rows.map((row) => ({ project_id: Number(row.project_id), privacy_scope: row.privacy_scope, count: Number(row.count) }));
+        db.selectFrom("activity_counts").select(["project_id", "privacy_scope", "count"]).where("project_id", "in", chunk).where("count", "<>", 0).execute());
+      return rows.map((row) => ({ project_id: Number(row.project_id), privacy_scope: row.privacy_scope === NO_SCOPE ? null : row.privacy_scope, count: Number(row.count) }));
     },
 
     /** Ids and titles of the given projects, for `with=project`. */

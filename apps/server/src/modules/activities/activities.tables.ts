@@ -3,6 +3,7 @@ import type { Generated, Selectable } from "kysely";
 declare module "../../db/schema.js" {
   interface Database {
     activities: ActivitiesTable;
+    activity_counts: ActivityCountsTable;
   }
 }
 
@@ -32,3 +33,13 @@ export interface ActivitiesTable {
   event_id: string | null;
 }
 export type ActivityRow = Selectable<ActivitiesTable>;
+
+/**
+ * How many entries a project's feed holds with this privacy scope ('' for none): kept by triggers on
+ * `activities` (migration `activities-counters`), never written by the app.
+ */
+export interface ActivityCountsTable {
+  project_id: number;
+  privacy_scope: string;
+  count: number;
+}

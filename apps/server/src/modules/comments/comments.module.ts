@@ -1,6 +1,7 @@
 import { isCommentableType } from "@plotline/contracts";
 import { defineModule } from "../module.js";
 import * as countIndex from "./comments.count-index.migration.js";
+import * as counters from "./comments.counters.migration.js";
 import { holds } from "../privacy/privacy.rules.js";
 import { capabilitiesToSee } from "./comments.policy.js";
 import { commentsRepository, type CommentCountRow } from "./comments.repository.js";
@@ -22,7 +23,7 @@ export const commentsModule = defineModule({
   i18n: "comments",
   switch: "core",
   routes: [commentsRoutes],
-  migrations: { "202611250120-comments-count-index": countIndex },
+  migrations: { "202611250120-comments-count-index": countIndex, "202612160130-comments-counters": counters },
   services: (ctx, s) => ({ comments: commentsService(ctx, s.access, s.attachments, s.trash) }),
   // Comments on files count with the files module's provider: the folders above a file decide who sees them.
   projectCounts: (ctx) => ({

@@ -81,24 +81,29 @@ export function commentsRepository(db: Kysely<Database>) {
       }
     },
 
-    /** One page of the comments on a record, oldest first, with their total. */
+    /** One page of the comments on a record, oldest first, with their total (from the counts the triggers keep). */
     async listComments(projectId: number, type: CommentableType, id: number, limit: number, offset: number): Promise<{ rows: CommentRow[]; total: number }> {
-      const onRecord = () => db.selectFrom("comments")
-        .where("project_id", "=", projectId).where("commentable_type", "=", type).where("commentable_id", "=", id);
       const [rows, total] = await Promise.all([
-        onRecord().selectAll().orderBy("id").limit(limit).offset(offset).execute(),
-        onRecord().select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+        db.selectFrom("comments").selectAll()
+          .where("project_id", "=", projectId).where("commentable_type", "=", type).where("commentable_id", "=", id)
+          .orderBy("id").limit(limit).offset(offset).execute(),
+        db.selectFrom("comment_counts").select("count")
+          .where("project_id", "=", projectId).where("commentable_type", "=", type).where("commentable_id", "=", id).executeTakeFirst(),
       ]);
-      return { rows, total: Number(total.count) };
+      return { rows, total: Number(total?.count ?? 0) };
     },
 
-    /** Comment counts of records of one kind (`task`, `task_list`, `discussion_board`, ...), grouped in one query per 500 records. */
+    /**
+     * Comment counts of records of one kind (`task`, `task_list`, `discussion_board`, ...), from the counts
+     * the triggers keep (comments.counters.migration.ts): one query per 500 records.
+     */
     async countComments(type: CommentableType, ids: readonly number[]): Promise<Map<number, number>> {
       const rows = await inChunks(ids, (chunk) =>
-        db.selectFrom("comments")
-          .select(["commentable_id", (eb) => eb.fn.countAll<number>().as("count")])
+        db.selectFrom("comment_counts")
+          .select(["commentable_id", (eb) => eb.fn.sum<number>("count").as("count")])
           .where("commentable_type", "=", type)
           .where("commentable_id", "in", chunk)
+          .where("count", "<>", 0)
           .groupBy("commentable_id")
           .execute());
       return new Map(rows.map((row) => [row.commentable_id, Number(row.count)]));
@@ -112,13 +117,11 @@ export function commentsRepository(db: Kysely<Database>) {
     async countForProjects(projectIds: readonly number[]): Promise<CommentCountRow[]> {
       const targetPrivacy = sql<number>`coalesce(${sql.ref("tasks.privacy")}, ${sql.ref("task_lists.privacy")}, ${sql.ref("discussions.privacy")}, ${sql.ref("milestones.privacy")}, 0)`;
       const targetListPrivacy = sql<number>`coalesce(${sql.ref("lists_of_tasks.privacy")}, 0)`;
-      // Counted per record from the counts index alone; each record is then joined once for its privacy.
+      // Each record's count, as the triggers keep it, joined once to the record for its privacy.
       const rows = await inChunks(projectIds, (chunk) => {
-        const perTarget = db.selectFrom("comments")
-          .select(["comments.project_id", "comments.commentable_type", "comments.commentable_id", (eb) => eb.fn.countAll<number>().as("count")])
-          .where("comments.project_id", "in", chunk)
-          .where("comments.commentable_type", "<>", "file")
-          .groupBy(["comments.project_id", "comments.commentable_type", "comments.commentable_id"]);
+        const perTarget = db.selectFrom("comment_counts")
+          .select(["project_id", "commentable_type", "commentable_id", "count"])
+          .where("project_id", "in", chunk).where("commentable_type", "<>", "file").where("count", "<>", 0);
         return db.selectFrom(perTarget.as("c"))
           .leftJoin("tasks", (join) => join.onRef("tasks.id", "=", "c.commentable_id").on("c.commentable_type", "=", "task"))
           .leftJoin("task_lists as lists_of_tasks", "lists_of_tasks.id", "tasks.task_list_id")

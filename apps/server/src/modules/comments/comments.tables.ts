@@ -4,6 +4,7 @@ declare module "../../db/schema.js" {
   interface Database {
     comments: CommentsTable;
     comment_notify_users: CommentNotifyUsersTable;
+    comment_counts: CommentCountsTable;
   }
 }
 
@@ -22,4 +23,15 @@ export type CommentRow = Selectable<CommentsTable>;
 export interface CommentNotifyUsersTable {
   comment_id: number;
   user_id: number;
+}
+
+/**
+ * How many comments a record holds: kept by triggers on `comments` (migration `comments-counters`), never
+ * written by the app.
+ */
+export interface CommentCountsTable {
+  project_id: number;
+  commentable_type: string;
+  commentable_id: number;
+  count: number;
 }

@@ -30,6 +30,19 @@ export function visibleTasks(eb: ExpressionBuilder<Database, "tasks">, view: Pri
 }
 
 /**
+ * The groups of `task_counts` (tasks.counters.migration.ts) whose tasks the reader may see: the rule of
+ * `visibleTasks` above, on the group's copies of the task's flag and list.
+ */
+export function visibleTaskCounts(eb: ExpressionBuilder<Database, "task_counts">, view: PrivacyView): Expression<SqlBool> {
+  const parts: Array<Expression<SqlBool>> = [];
+  if (!holds(view, "view_private_task")) parts.push(eb("task_counts.privacy", "=", 0));
+  if (!holds(view, "view_private_list")) {
+    parts.push(eb("task_counts.task_list_id", "not in", eb.selectFrom("task_lists as private_lists").select("private_lists.id").where("private_lists.privacy", "<>", 0)));
+  }
+  return parts.length === 0 ? always(eb) : eb.and(parts);
+}
+
+/**
  * Tasks of lists the caller has already shown the reader (a list's page, its counts, reordering in it):
  * the list's own flag is settled, so only the task's is read, and the list index answers alone.
  */

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
-import { inViewScopes, visibleTasks, visibleTasksInShownList } from "../privacy/privacy.filters.js";
-import type { PrivacyView, ViewScope } from "../privacy/privacy.rules.js";
+import { inViewScopes, visibleTaskCounts, visibleTasks, visibleTasksInShownList } from "../privacy/privacy.filters.js";
+import { holds, type PrivacyView, type ViewScope } from "../privacy/privacy.rules.js";
 import { chunkIds, containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
 import type { TaskRecord } from "./tasks.repository.js";
 
@@ -39,6 +39,8 @@ export interface TaskSearch {
   /** Null: every project, private records included (site managers). */
   scopes: readonly ProjectScope[] | null;
   assigneeIds?: readonly number[];
+  /** Tasks nobody is assigned to; with `assigneeIds`, those and the tasks of these assignees. */
+  unassigned?: boolean;
   /** Any of these statuses (`incomplete` is 0 and 2). */
   statuses?: readonly number[];
   startAt?: DateCondition;
@@ -59,6 +61,14 @@ export interface TaskSearch {
 }
 
 const INCOMPLETE_STATUSES = [0, 2];
+
+/** The search filters `task_counts` can answer (its columns), and the order, which changes no total. */
+const KEPT_COUNT_FILTERS: ReadonlySet<string> = new Set<keyof TaskSearch>(["scopes", "statuses", "milestoneId", "taskListId", "order"]);
+
+/** Whether the kept counts answer this search's total: no filter but those (a new filter is counted from the tasks). */
+function answeredByKeptCounts(search: TaskSearch): boolean {
+  return Object.entries(search).every(([filter, value]) => value === undefined || KEPT_COUNT_FILTERS.has(filter));
+}
 
 /** Lists paged by one statement: one SELECT each in a UNION ALL, and SQLite allows 500 of them. */
 const LISTS_PER_STATEMENT = 200;
@@ -82,10 +92,11 @@ export function taskPagesRepository(db: Kysely<Database>) {
       .where((eb) => {
         const conditions = [];
         if (search.scopes) conditions.push(inViewScopes(eb, "tasks.project_id", search.scopes, visibleTasks));
+        const byAssignee = [];
         if (search.assigneeIds && search.assigneeIds.length > 0) {
           // Assignee rows carry the project, so the (user, project, task) index answers both halves at once.
           const projectIds = search.scopes?.flatMap((scope) => scope.projectIds);
-          conditions.push(
+          byAssignee.push(
             eb(
               "tasks.id",
               "in",
@@ -97,6 +108,10 @@ export function taskPagesRepository(db: Kysely<Database>) {
             ),
           );
         }
+        if (search.unassigned) {
+          byAssignee.push(eb.not(eb.exists(eb.selectFrom("task_assignees").select("task_assignees.task_id").whereRef("task_assignees.task_id", "=", "tasks.id"))));
+        }
+        if (byAssignee.length > 0) conditions.push(eb.or(byAssignee));
         if (search.statuses !== undefined) {
           conditions.push(search.statuses.length === 1 ? eb("tasks.status", "=", search.statuses[0] ?? 0) : eb("tasks.status", "in", [...search.statuses]));
         }
@@ -116,6 +131,28 @@ export function taskPagesRepository(db: Kysely<Database>) {
         }
         return eb.and(conditions);
       });
+  }
+
+  /**
+   * How many tasks `searched` finds, from the counts the triggers keep per list, privacy flag and status
+   * (tasks.counters.migration.ts), when every filter given is one of those columns: a few rows per list
+   * instead of every matching task.
+   */
+  function countKept(search: TaskSearch) {
+    return db
+      .selectFrom("task_counts")
+      .select((eb) => eb.fn.sum<number>("task_counts.count").as("count"))
+      .where((eb) => {
+        const conditions = [];
+        if (search.scopes) conditions.push(inViewScopes(eb, "task_counts.project_id", search.scopes, visibleTaskCounts));
+        if (search.statuses !== undefined) conditions.push(eb("task_counts.status", "in", [...search.statuses]));
+        if (search.milestoneId !== undefined) {
+          conditions.push(eb("task_counts.task_list_id", "in", eb.selectFrom("task_lists").select("task_lists.id").where("task_lists.milestone_id", "=", search.milestoneId)));
+        }
+        if (search.taskListId !== undefined) conditions.push(eb("task_counts.task_list_id", "=", search.taskListId));
+        return eb.and(conditions);
+      })
+      .executeTakeFirst();
   }
 
   /**
@@ -180,17 +217,19 @@ export function taskPagesRepository(db: Kysely<Database>) {
       return rows;
     },
 
-    /** Visible top-level tasks of each list, complete and not, in one grouped query per 500 lists. */
+    /** Visible top-level tasks of each list, complete and not, from the counts the triggers keep (tasks.counters.migration.ts). */
     async countTasksByList(listIds: readonly number[], view: PrivacyView): Promise<Map<number, ListTaskCount>> {
       const counts = new Map<number, ListTaskCount>();
+      // The rule of visibleTasksInShownList: private tasks count only for a reader with view_private_task.
+      const publicOnly = !holds(view, "view_private_task");
       const rows = await inChunks(listIds, (chunk) =>
         db
-          .selectFrom("tasks")
-          .select(["tasks.task_list_id", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
-          .where("tasks.task_list_id", "in", chunk)
-          .where("tasks.parent_id", "=", 0)
-          .where((eb) => visibleTasksInShownList(eb, view))
-          .groupBy(["tasks.task_list_id", "tasks.status"])
+          .selectFrom("task_counts")
+          .select(["task_list_id", "status", (eb) => eb.fn.sum<number>("count").as("count")])
+          .where("task_list_id", "in", chunk)
+          .where("count", "<>", 0)
+          .$if(publicOnly, (qb) => qb.where("privacy", "=", 0))
+          .groupBy(["task_list_id", "status"])
           .execute());
       for (const row of rows) {
         const entry = counts.get(row.task_list_id) ?? { task_list_id: row.task_list_id, complete: 0, incomplete: 0 };
@@ -223,9 +262,9 @@ export function taskPagesRepository(db: Kysely<Database>) {
           .$if(byPriority, (qb) => qb.orderBy("tasks.priority", "desc"))
           .orderBy("tasks.id", "desc")
           .execute(),
-        searched(search).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+        answeredByKeptCounts(search) ? countKept(search) : searched(search).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
       ]);
-      return { rows, total: Number(total.count) };
+      return { rows, total: Number(total?.count ?? 0) };
     },
   };
 }

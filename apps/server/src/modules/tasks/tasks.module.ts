@@ -3,13 +3,14 @@ import { defineModule } from "../module.js";
 import { canSeeTask } from "../privacy/privacy.rules.js";
 import * as assigneeIndex from "./tasks.assignee-index.migration.js";
 import * as countIndex from "./tasks.count-index.migration.js";
+import * as counters from "./tasks.counters.migration.js";
 import * as listOrderIndex from "./tasks.list-order-index.migration.js";
 import { tasksRepository, type TaskCountRow } from "./tasks.repository.js";
 import { tasksRoutes } from "./tasks.routes.js";
 import { tasksService, type TasksService } from "./tasks.service.js";
 
 // The module's tables, re-exported so that whatever builds the app also sees them join `Database`.
-export type { TasksTable, TaskRow, TaskAssigneesTable } from "./tasks.tables.js";
+export type { TasksTable, TaskRow, TaskAssigneesTable, TaskCountsTable } from "./tasks.tables.js";
 
 declare module "../../services.js" {
   interface Services {
@@ -25,7 +26,7 @@ export const tasksModule = defineModule({
   routes: [tasksRoutes],
   migrations: {
     "202611240100-tasks-list-order-index": listOrderIndex, "202611250100-tasks-count-index": countIndex,
-    "202611260100-task-assignees-user-index": assigneeIndex,
+    "202611260100-task-assignees-user-index": assigneeIndex, "202612160100-tasks-counters": counters,
   },
   services: (ctx, s) => ({ tasks: tasksService(ctx, s.access, s.attachments, s.trash, s.moduleStates) }),
   projectCounts: (ctx) => ({

@@ -67,16 +67,13 @@ export function tasksRepository(db: Kysely<Database>) {
   return {
     /** The raw rows of the projects' task counts (sub-tasks are not counted), grouped so each reader's privacy applies. */
     async countForProjects(projectIds: readonly number[]): Promise<TaskCountRow[]> {
-      // Counted per list from the counts index alone, then the few groups joined to their lists' privacy.
-      const rows = await inChunks(projectIds, (chunk) => {
-        const perList = db.selectFrom("tasks")
-          .select(["tasks.project_id", "tasks.task_list_id", "tasks.privacy", "tasks.status", (eb) => eb.fn.countAll<number>().as("count")])
-          .where("tasks.project_id", "in", chunk).where("tasks.parent_id", "=", 0)
-          .groupBy(["tasks.project_id", "tasks.task_list_id", "tasks.privacy", "tasks.status"]);
-        return db.selectFrom(perList.as("g")).innerJoin("task_lists", "task_lists.id", "g.task_list_id")
-          .select(["g.project_id", "g.privacy", "task_lists.privacy as list_privacy", "g.status", (eb) => eb.fn.sum<number>("g.count").as("count")])
-          .groupBy(["g.project_id", "g.privacy", "task_lists.privacy", "g.status"]).execute();
-      });
+      // Read from the counts the triggers keep per list (tasks.counters.migration.ts), joined to the lists' privacy.
+      const rows = await inChunks(projectIds, (chunk) =>
+        db.selectFrom("task_counts").innerJoin("task_lists", "task_lists.id", "task_counts.task_list_id")
+          .select(["task_counts.project_id", "task_counts.privacy", "task_lists.privacy as list_privacy", "task_counts.status",
+            (eb) => eb.fn.sum<number>("task_counts.count").as("count")])
+          .where("task_counts.project_id", "in", chunk).where("task_counts.count", "<>", 0)
+          .groupBy(["task_counts.project_id", "task_counts.privacy", "task_lists.privacy", "task_counts.status"]).execute());
       return rows.map((row) => ({
         project_id: Number(row.project_id), privacy: Number(row.privacy), list_privacy: Number(row.list_privacy), status: Number(row.status), count: Number(row.count),
       }));

@@ -4,6 +4,7 @@ declare module "../../db/schema.js" {
   interface Database {
     tasks: TasksTable;
     task_assignees: TaskAssigneesTable;
+    task_counts: TaskCountsTable;
   }
 }
 
@@ -49,4 +50,16 @@ export interface TaskAssigneesTable {
   /** Copied from the task so "my tasks" queries filter by project without a join. */
   project_id: number;
   assigned_at: string;
+}
+
+/**
+ * How many top-level tasks a list holds with this privacy flag and status: kept by triggers on `tasks`
+ * (migration `tasks-counters`), never written by the app.
+ */
+export interface TaskCountsTable {
+  project_id: number;
+  task_list_id: number;
+  privacy: number;
+  status: number;
+  count: number;
 }
