@@ -9,13 +9,13 @@ import {
 } from "@plotline/contracts";
 import type { AppContext } from "../../context.js";
 import type { Actor } from "../../lib/actor.js";
+import { actorWithoutSession } from "../users/user-actor.js";
 import { AppError, say } from "../../lib/app-error.js";
 import { nowUtc } from "../../lib/dates.js";
 import { sanitizeRichText } from "../../lib/rich-text.js";
 import type { CommentsService } from "../comments/comments.service.js";
 import { findInboxList, type TaskListsService } from "../task-lists/task-lists.service.js";
 import type { TasksService } from "../tasks/tasks.service.js";
-import type { UserRow } from "../users/users.tables.js";
 import {
   escapeHtml,
   SERVICE_NAMES,
@@ -41,20 +41,6 @@ const MAX_COMMITS = 100;
 const MAX_REFERENCES_PER_COMMIT = 20;
 /** The list a new issue's task goes to when the project lost its own Inbox. */
 const INBOX_TITLE = "Inbox";
-
-/** A user acting for a delivery: no session, no nonce; proven by the address's token. */
-function actorOf(user: UserRow): Actor {
-  return {
-    id: user.id,
-    displayName: user.display_name,
-    email: user.email,
-    avatarUrl: user.avatar_url,
-    isSiteManager: user.manage_pm === 1,
-    via: "token",
-    sessionId: null,
-    nonce: null,
-  };
-}
 
 /** A refusal of the mapped member by a service: nothing was written, so the first manager may act instead. */
 function isRefusal(error: unknown): boolean {
@@ -84,7 +70,7 @@ export async function applyCodeHostingEvent(
     const managers = (await repo.findMembers(projectId)).filter((member) => member.role_id === ROLE.manager).sort((a, b) => a.id - b.id);
     const [first] = managers;
     if (!first) throw new AppError("rule_broken", say("integrations.code_hosting_no_manager", { service }));
-    manager = actorOf(first);
+    manager = actorWithoutSession(first);
     return manager;
   }
 
@@ -104,7 +90,7 @@ export async function applyCodeHostingEvent(
     const member = await memberFor(login);
     if (member) {
       try {
-        return await work(actorOf(member), "");
+        return await work(actorWithoutSession(member), "");
       } catch (error) {
         if (!isRefusal(error)) throw error;
       }

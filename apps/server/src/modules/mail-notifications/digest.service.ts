@@ -9,7 +9,7 @@ import { findUsersByIds } from "../users/users.service.js";
 import { digestRepository, type DigestDays } from "./digest.repository.js";
 import { presentDigest } from "./digest.presenter.js";
 import { MAIL_JOB_RETRIES } from "./mail-items.js";
-import { readerOf } from "./mail-readers.js";
+import { actorWithoutSession } from "../users/user-actor.js";
 
 /** The `mail.digest` job's payload: whose digest, and of which site day. */
 export interface DigestJob {
@@ -83,7 +83,7 @@ export function digestService(
         await repo.finish(job.userId, job.day, "empty", nowUtc());
         return "empty";
       }
-      const accesses = await deps.access.accessToMemberProjects(readerOf(user));
+      const accesses = await deps.access.accessToMemberProjects(actorWithoutSession(user));
       const scopes = groupByView([...accesses.values()].map((access) => ({ projectId: access.projectId, view: privacyViewOf(access) })));
       const days = daysOf(job.day);
       const [due, completed] = await Promise.all([

@@ -12,7 +12,7 @@ import { isMailItemKind, MAIL_JOB_RETRIES, PREFERENCE_OF, PROJECT_FILES } from "
 import { commentAsText, presentNotice, type MailItemView } from "./mail-notifications.presenter.js";
 import { mailNotificationsRepository, type MailGroup, type WrittenItem } from "./mail-notifications.repository.js";
 import type { MailNotificationItemRow } from "./mail-notifications.tables.js";
-import { readerOf } from "./mail-readers.js";
+import { actorWithoutSession } from "../users/user-actor.js";
 
 /** The `mail.notify` job's payload: the group whose items it sends. */
 export type NoticeJob = MailGroup;
@@ -60,7 +60,7 @@ export function mailNotificationsService(ctx: AppContext, deps: { mail: MailServ
     const choices = (await deps.preferences.emailNotificationsOf([userId])).get(userId);
     const wanted = items.filter((item) => isMailItemKind(item.kind) && choices?.[PREFERENCE_OF[item.kind]] === true && isCommentableType(item.record_type));
     if (wanted.length === 0) return null;
-    const access = (await deps.access.accessToProjects(readerOf(user), [projectId])).get(projectId);
+    const access = (await deps.access.accessToProjects(actorWithoutSession(user), [projectId])).get(projectId);
     if (!access) return null;
     const view = privacyViewOf(access);
     const repo = mailNotificationsRepository(ctx.db);
