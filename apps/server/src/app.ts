@@ -27,6 +27,7 @@ import { readCascades } from "./db/cascades.js";
 import { tableRevisions } from "./shared/read-cache.js";
 import { memorySharedState, type SharedState } from "./shared/shared-state.js";
 import { createStorage } from "./storage/storage.js";
+import { createSecretBox } from "./lib/secret-box.js";
 
 /** What buildApp needs: the configuration and an open, migrated database. */
 export interface BuildAppOptions {
@@ -93,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("ctx", ctx);
   const modules = options.modules ?? MODULES;
   app.decorate("modules", modules);
-  const moduleCtx: ModuleContext = { ...ctx, shared, storage: createStorage(config), modules };
+  const moduleCtx: ModuleContext = { ...ctx, shared, storage: createStorage(config), modules, secrets: createSecretBox(config) };
   app.decorate("services", createServices(moduleCtx));
   for (const module of modules) if (module.subscribers) subscribers.add(module.subscribers(moduleCtx, app.services));
   for (const extra of options.eventSubscribers ?? []) subscribers.add(extra);

@@ -79,6 +79,19 @@ export interface Config {
    * go out in the same mail (`PLOTLINE_MAIL_WAIT_SECONDS`, 120; 0 sends at once).
    */
   mailWaitSeconds: number;
+  /**
+   * The key that seals stored credentials (a shop's API key, a card gateway's secret) (`PLOTLINE_SECRET`, any
+   * long random text). Without it, a key is made on first start in `<dataDir>/secret.key`; several API
+   * processes must share one, so set it when you run more than one.
+   */
+  secret: string | null;
+  /**
+   * Where PayPal is reached (`PAYPAL_IPN_URL`): both the checkout page clients are sent to and the address
+   * notifications are checked against. Null uses PayPal's sandbox or live address by the `sand_box_mode` setting.
+   */
+  paypalUrl: string | null;
+  /** Stripe's API address (`STRIPE_API_URL`); null is `https://api.stripe.com`. */
+  stripeApiUrl: string | null;
 }
 
 /** Plotline's license public key (SPKI, base64 DER). The private half signs keys and is never in the code. */
@@ -120,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: parseMailFrom(env.MAIL_FROM, env.PUBLIC_URL),
     mailWaitSeconds: parseWholeNumber(env.PLOTLINE_MAIL_WAIT_SECONDS, 120, "PLOTLINE_MAIL_WAIT_SECONDS"),
+    secret: env.PLOTLINE_SECRET?.trim() || null,
+    paypalUrl: env.PAYPAL_IPN_URL?.trim() || null,
+    stripeApiUrl: env.STRIPE_API_URL?.trim() || null,
   };
 }
 

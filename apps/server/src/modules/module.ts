@@ -4,6 +4,7 @@ import type { AppContext } from "../context.js";
 import type { EngineMigration } from "../db/migration.js";
 import type { EventSubscribers } from "../events/event-subscribers.js";
 import type { JobHandler, JobHandlers, JobInfo, ScheduleSpec } from "../jobs/job-runner.js";
+import type { SecretBox } from "../lib/secret-box.js";
 import type { Services } from "../services.js";
 import type { SharedState } from "../shared/shared-state.js";
 import type { Storage } from "../storage/storage.js";
@@ -17,6 +18,8 @@ export interface ModuleContext extends AppContext {
   storage: Storage;
   /** Every module mounted, in the registry's order. */
   modules: readonly ModuleDefinition[];
+  /** Seals and opens stored credentials (`lib/secret-box.ts`). */
+  secrets: SecretBox;
 }
 
 /**
