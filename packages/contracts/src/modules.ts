@@ -18,6 +18,7 @@ export const PRO_MODULE_KEYS = [
   "sub_tasks",
   "time_tracker",
   "integrations",
+  "custom_fields",
   "store_link",
 ] as const;
 export type ProModuleKey = (typeof PRO_MODULE_KEYS)[number];

@@ -55,6 +55,10 @@ export const MODULE_CATALOGUE: Readonly<Record<ProModuleKey, ModuleDescription>>
     name: "Integrations",
     description: "Task events sent to a team-chat webhook, and commits from code hosting linked to tasks.",
   },
+  custom_fields: {
+    name: "Custom Fields",
+    description: "Fields of your own on tasks (text, numbers, dates, choices, people), filled in, shown as columns and filtered by.",
+  },
   store_link: {
     name: "Store Product Link",
     description: "Projects created from store orders, linked to the product that was bought.",
