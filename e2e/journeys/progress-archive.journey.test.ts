@@ -20,7 +20,9 @@ const otherProjectTitle = "Support desk";
 const listTitle = "Launch checklist";
 const archivedTask = "Redirect old URLs";
 
-const ids = { project: 0, other: 0, list: 0, task: 0 };
+const ids = { project: 0, other: 0, list: 0, task: 0, paged: 0 };
+/** A project with more archived lists than a page holds (15), for the second page's task. */
+const pagedProjectTitle = "Old campaigns";
 let api: ApiSession;
 
 /** The Progress feed's total as the API tells it. */
@@ -133,7 +135,34 @@ describe("Progress and archived task lists", () => {
     await poll(() => page.url()).toMatch(new RegExp(`#/projects/${ids.project}/task-lists/archived$`));
   });
 
+  it("opens a task of the archive's second page over that page, and closing returns to it", async () => {
+    // Made here, after the Progress steps counted the feed.
+    ids.paged = (await api.post("pm/v2/projects", { title: pagedProjectTitle })).data.id;
+    for (let index = 1; index <= 16; index += 1) {
+      const list = (await api.post(`pm/v2/projects/${ids.paged}/task-lists`, { title: `Campaign ${index}` })).data.id;
+      await api.post(`pm/v2/projects/${ids.paged}/tasks`, { title: `Campaign task ${index}`, board_id: list });
+      await api.post(`pm/v2/projects/${ids.paged}/task-lists/${list}/update`, { status: 0 });
+    }
+    const archive = `#/projects/${ids.paged}/task-lists/archived`;
+    await page.goto(`${server.url}/${archive}/pages/2`);
+    const card = page.locator("[data-testid^='archived-list-']").first();
+    await card.waitFor();
+    const onPageTwo = await card.getByRole("heading").first().innerText();
+    await card.getByRole("link").filter({ hasText: "Campaign task" }).first().click();
+    await poll(() => page.url()).toMatch(/\/task-lists\/archived\/tasks\/\d+\?page=2$/);
+    await page.getByRole("dialog").waitFor();
+    // Under the modal, the same page of the archive: its list, and page 2 marked in the pagination.
+    await page.getByRole("region", { name: onPageTwo }).waitFor();
+    expect(await page.getByRole("button", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
+    await screenshot(page, "archive-page-two-task");
+    await page.keyboard.press("Escape");
+    await poll(() => page.getByRole("dialog").count()).toBe(0);
+    await poll(() => page.url()).toContain(`${archive}/pages/2`);
+    await page.getByRole("region", { name: onPageTwo }).waitFor();
+  });
+
   it("reads well at phone width", async () => {
+    await page.goto(`${server.url}/#/projects/${ids.project}/task-lists/archived`);
     await page.setViewportSize(PHONE);
     // A fresh load at that width, as a phone opens it (not the desktop layout mid-way through its resize).
     await page.reload();

@@ -24,11 +24,18 @@ export function SingleTaskPage() {
       : listId
         ? routePath("single_list", { project_id: projectId, list_id: listId })
         : matchPath(ROUTES.archived_single_task, location.pathname)
-          ? routePath("task_lists_archive", { project_id: projectId })
+          ? archivePage(projectId, new URLSearchParams(location.search).get("page"))
           : routePath("task_lists", { project_id: projectId });
     void navigate(back, { replace: true });
   };
 
   if (!project.data) return null;
   return <TaskModal project={project.data} taskId={taskId && /^\d+$/.test(taskId) ? Number(taskId) : Number.NaN} onClose={close} />;
+}
+
+/** The archive page a task was opened from (`?page=`), page 1 when there is none. */
+function archivePage(projectId: number, page: string | null): string {
+  return page && /^\d+$/.test(page) && Number(page) > 1
+    ? routePath("task_lists_archive_pagination", { project_id: projectId, current_page_number: Number(page) })
+    : routePath("task_lists_archive", { project_id: projectId });
 }

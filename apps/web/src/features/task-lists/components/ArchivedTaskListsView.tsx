@@ -35,12 +35,15 @@ function RestoreButton({ projectId, list }: { projectId: number; list: TaskList 
   );
 }
 
-/** One archived list: its title (to the single list), counts, Restore, and its tasks opening over the archive. */
-function ArchivedListCard({ projectId, list }: { projectId: number; list: TaskList }) {
+/**
+ * One archived list: its title (to the single list), counts, Restore, and its tasks opening over the archive.
+ * A task opened from a later page keeps that page under the modal (`?page=`: the spec's task route has none).
+ */
+function ArchivedListCard({ projectId, list, page }: { projectId: number; list: TaskList; page: number }) {
   const { t } = useTranslation();
   const tasks: Task[] = [...(list.incomplete_tasks?.data ?? []), ...(list.complete_tasks?.data ?? [])];
   const hidden = list.meta.total_tasks - tasks.length;
-  const taskHref = (task: Task) => routePath("archived_single_task", { project_id: projectId, task_id: task.id });
+  const taskHref = (task: Task) => `${routePath("archived_single_task", { project_id: projectId, task_id: task.id })}${page > 1 ? `?page=${page}` : ""}`;
   return (
     <Card withBorder padding={0} radius="md" component="section" aria-label={list.title} data-testid={`archived-list-${list.id}`}>
       <Group px="sm" py="sm" justify="space-between" wrap="wrap" gap="xs" align="flex-start">
@@ -124,7 +127,7 @@ export function ArchivedTaskListsView({ project, page }: { project: Project; pag
       ) : (
         <Stack gap="md">
           {lists.data.data.map((list) => (
-            <ArchivedListCard key={list.id} projectId={project.id} list={list} />
+            <ArchivedListCard key={list.id} projectId={project.id} list={list} page={page} />
           ))}
         </Stack>
       )}
