@@ -202,6 +202,12 @@ describe("reports", () => {
     await page.getByText(/created the task/).first().waitFor();
     expect(await page.getByRole("button", { name: "Export" }).count()).toBe(0);
     await screenshot(page, "reports-user-activities");
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await page.getByText(/created the task/).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, "reports-user-activities-phone");
+    await page.setViewportSize(DESKTOP);
   });
 
   it("asks for a project, then a milestone, on the milestone report", async () => {
@@ -243,6 +249,12 @@ describe("reports", () => {
     expect(await page.getByRole("link", { name: "Export to CSV" }).getAttribute("href")).toMatch(/advance-report\?csv=1&filters=/);
     await screenshot(page, "reports-advanced");
     await expectNoSeriousAxeViolations(page, "advanced report");
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await poll(() => rows().count()).toBe(22);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, "reports-advanced-phone");
+    await page.setViewportSize(DESKTOP);
     await page.getByRole("button", { name: "Remove this filter" }).click();
     await poll(() => filterRows.count()).toBe(1);
     expect(pageErrors).toEqual([]);
