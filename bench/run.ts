@@ -13,6 +13,7 @@ import { formatWebWeights, measureWebWeight } from "./lib/web-weight.js";
 import { formatKanbanBoard, measureKanbanBoard } from "./lib/web-kanban.js";
 import { formatGanttChart, measureGanttChart } from "./lib/web-gantt.js";
 import { formatChatDelivery, measureChatDelivery } from "./lib/chat-delivery.js";
+import { formatReportExports, measureReportExports } from "./lib/report-exports.js";
 import { SCENARIOS } from "./scenarios/index.js";
 
 const RESULTS_FILE = path.join(import.meta.dirname, "results", "latest.json");
@@ -53,6 +54,11 @@ async function main(): Promise<void> {
       console.log(formatGrowth(minutes));
     }
 
+    if (wantsMeasure("exports", process.argv.slice(2))) {
+      console.log("\nReport exports on 100,000 tasks (streamed CSV, PDF built in a worker while another client is served):");
+      console.log(formatReportExports(await measureReportExports(ctx)));
+    }
+
     if (wantsMeasure("chat", process.argv.slice(2))) {
       console.log("\nChat deliveries: enqueue to delivery on a fresh Plotline running its jobs:");
       console.log(formatChatDelivery(await measureChatDelivery(teardown)));
@@ -84,8 +90,8 @@ function selectScenarios(scenarios: readonly Scenario[], words: readonly string[
   return scenarios.filter((scenario) => scenario.target === "baseline" || filters.some((word) => scenario.name.toLowerCase().includes(word)));
 }
 
-/** The page-weight, growth and chat-delivery measures run with every scenario, or alone when a word of the selection names them. */
-function wantsMeasure(name: "web" | "growth" | "chat", words: readonly string[]): boolean {
+/** The page-weight, growth, export and chat-delivery measures run with every scenario, or alone when a word of the selection names them. */
+function wantsMeasure(name: "web" | "growth" | "chat" | "exports", words: readonly string[]): boolean {
   const filters = words.map((word) => word.toLowerCase()).filter((word) => word.length > 0);
   return filters.length === 0 || filters.includes(name);
 }
