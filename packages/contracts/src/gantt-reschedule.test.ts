@@ -239,12 +239,11 @@ describe("planReschedule on known cases", () => {
     expect(planReschedule({ tasks, links, movedTaskId: 1 })).toEqual([]);
   });
 
-  it("moves a chain of 1,000 successors, and a 5,000-task, 5,000-link project, in milliseconds", () => {
+  // How fast is the bench's business (scenarios/gantt.ts): here, only that the big plans come out right.
+  it("moves a chain of 1,000 successors, and a 5,000-task, 5,000-link project", () => {
     const chain = Array.from({ length: 1001 }, (_, index) => task(index + 1, "2026-01-01", "2026-01-02"));
     const chainLinks = Array.from({ length: 1000 }, (_, index): ScheduleLink => ({ source: index + 1, target: index + 2, type: 0 }));
-    let started = performance.now();
     const plan = planReschedule({ tasks: chain, links: chainLinks, movedTaskId: 1, workingDays: WEEKDAYS });
-    expect(performance.now() - started).toBeLessThan(100);
     expect(plan).toHaveLength(1000);
     expect(plan.at(-1)?.newDue).toBe(addDays("2026-01-02", 7 * 400));
 
@@ -254,9 +253,7 @@ describe("planReschedule on known cases", () => {
       ...Array.from({ length: 4999 }, (_, index): ScheduleLink => ({ source: Math.floor(index / 2) + 1, target: index + 2, type: (index % 4) as GanttLinkType, lag: 1 })),
       { source: 3, target: 5000, type: 0, lag: 3 },
     ];
-    started = performance.now();
     const wide = planReschedule({ tasks, links, movedTaskId: 1, workingDays: WEEKDAYS });
-    expect(performance.now() - started).toBeLessThan(200);
     expect(wide).toHaveLength(4999);
   });
 
