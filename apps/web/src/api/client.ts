@@ -33,7 +33,7 @@ export function currentNonce(): string | null {
   return nonce;
 }
 
-type Method = "GET" | "POST";
+type Method = "GET" | "POST" | "DELETE";
 
 interface RequestOptions<S extends z.ZodType> {
   /** Schema of the successful answer; the answer is parsed with it. */
@@ -91,4 +91,6 @@ async function request<S extends z.ZodType>(method: Method, path: string, option
 export const api = {
   get: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => request("GET", path, options),
   post: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => request("POST", path, options),
+  /** For the few calls that are a DELETE (an invoice); most deletions are a POST to `.../delete`. */
+  delete: <S extends z.ZodType>(path: string, options: RequestOptions<S>) => request("DELETE", path, options),
 };

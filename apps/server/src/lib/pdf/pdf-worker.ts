@@ -76,3 +76,76 @@ async function withSlot<T>(task: () => Promise<T>): Promise<T> {
 export function buildPdfInWorker(entry: URL, data: unknown): Promise<Buffer> {
   return withSlot(() => runWorker(entry, data));
 }
+
+/** A warm worker is stopped after this long without a job. */
+const WARM_IDLE_MS = 60_000;
+
+interface WarmWorker {
+  worker: Worker;
+  busy: boolean;
+  idleTimer: NodeJS.Timeout | null;
+}
+
+const warmPools = new Map<string, WarmWorker[]>();
+
+function dropWarm(href: string, slot: WarmWorker): void {
+  const pool = warmPools.get(href) ?? [];
+  warmPools.set(href, pool.filter((other) => other !== slot));
+  if (slot.idleTimer) clearTimeout(slot.idleTimer);
+  void slot.worker.terminate();
+}
+
+function runWarmWorker(entry: URL, data: unknown): Promise<Buffer> {
+  const pool = warmPools.get(entry.href) ?? [];
+  warmPools.set(entry.href, pool);
+  let slot = pool.find((candidate) => !candidate.busy);
+  if (!slot) {
+    slot = { worker: startWorker(entry, null), busy: false, idleTimer: null };
+    pool.push(slot);
+  }
+  const current = slot;
+  current.busy = true;
+  if (current.idleTimer) clearTimeout(current.idleTimer);
+  current.idleTimer = null;
+  current.worker.ref();
+  return new Promise((resolve, reject) => {
+    const { worker } = current;
+    const finish = (error: Error | null, pdf?: Buffer, keep = false): void => {
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+      if (keep) {
+        current.busy = false;
+        worker.unref();
+        current.idleTimer = setTimeout(() => dropWarm(entry.href, current), WARM_IDLE_MS);
+        current.idleTimer.unref();
+      } else {
+        dropWarm(entry.href, current);
+      }
+      if (error || !pdf) reject(error ?? new Error("The PDF worker sent nothing"));
+      else resolve(pdf);
+    };
+    const onMessage = (message: { pdf?: Uint8Array; error?: string }) => {
+      if (message.pdf) finish(null, Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength), true);
+      else finish(new Error(`The PDF could not be built: ${message.error ?? "unknown error"}`), undefined, true);
+    };
+    const onError = (error: Error) => finish(error);
+    const onExit = (code: number) => finish(new Error(`The PDF worker stopped (exit code ${code})`));
+    const timer = setTimeout(() => finish(new Error(`The PDF took longer than ${WORKER_TIMEOUT_MS / 1000} s`)), WORKER_TIMEOUT_MS);
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    worker.postMessage(data);
+  });
+}
+
+/**
+ * Like `buildPdfInWorker`, in a worker kept warm between builds (stopped after a minute unused): for small
+ * documents asked often (an invoice), where starting a thread and loading pdfmake would cost more than the
+ * layout. The entry must also answer jobs posted to it (`parentPort.on("message")`), one at a time; the
+ * same queue of MAX_PARALLEL builds applies.
+ */
+export function buildPdfInWarmWorker(entry: URL, data: unknown): Promise<Buffer> {
+  return withSlot(() => runWarmWorker(entry, data));
+}

@@ -1,4 +1,5 @@
 import { defineModule } from "../module.js";
+import * as invoiceLink from "./time-tracker.invoice-link.migration.js";
 import * as tables from "./time-tracker.tables.migration.js";
 import { timeTrackerRoutes } from "./time-tracker.routes.js";
 import { timeTrackerService, type TimeTrackerService } from "./time-tracker.service.js";
@@ -25,7 +26,7 @@ export const timeTrackerModule = defineModule({
   i18n: "time_tracker",
   switch: "time_tracker",
   routes: [timeTrackerRoutes],
-  migrations: { "202612010900-time-tracker-tables": tables },
+  migrations: { "202612010900-time-tracker-tables": tables, "202612210910-time-tracker-invoice-link": invoiceLink },
   services: (ctx, s) => ({ timeTracker: timeTrackerService(ctx, s.access) }),
   jobs: (s) => ({ "time-tracker.cap-timers": async () => void (await s.timeTracker.capForgottenTimers()) }),
   // Every minute, so a forgotten timer is stopped within a minute of its cap; reading or stopping it caps it at once.

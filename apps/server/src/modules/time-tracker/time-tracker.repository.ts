@@ -219,7 +219,7 @@ export function timeTrackerRepository(db: Kysely<Database>) {
 
     /** Deletes a stopped log; false when it was gone already. */
     async deleteStoppedLog(id: number): Promise<boolean> {
-      const result = await db.deleteFrom("time_logs").where("id", "=", id).where("run_status", "=", STOPPED).executeTakeFirst();
+      const result = await db.deleteFrom("time_logs").where("id", "=", id).where("run_status", "=", STOPPED).where("invoice_id", "is", null).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 

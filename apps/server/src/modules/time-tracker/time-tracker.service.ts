@@ -24,6 +24,7 @@ import { timePolicy, type TaskTimeState } from "./time-tracker.policy.js";
 import { presentTimeLog, presentTimeUser, presentViewer, secondsSince, type TimeLogViewer } from "./time-tracker.presenter.js";
 import { isUniqueViolation, timeTrackerRepository, type LogWithTask, type TaskForTime, type TimesheetCell } from "./time-tracker.repository.js";
 import type { TimeLogRow } from "./time-tracker.tables.js";
+import { timeBilling } from "./time-billing.js";
 import { timesheetOf } from "./timesheet.js";
 
 /** What starting a timer answers: the running log, the one it stopped, and the warnings to show. */
@@ -271,6 +272,8 @@ export function timeTrackerService(ctx: AppContext, access: ProjectAccessService
       if (!log) throw notFound(say("time_tracker.time_log_not_found"));
       if (log.task_status === 1) throw new AppError("rule_broken", say("time_tracker.task_complete_cannot_delete_time"));
       if (log.list_status !== 1) throw new AppError("rule_broken", say("time_tracker.list_archived_restore_to_delete"));
+      // Billed time is on an invoice (modules/invoice): deleting the invoice frees it first.
+      if (log.invoice_id !== null) throw new AppError("rule_broken", "This time is billed on an invoice: delete the invoice to change it.");
       await transact(ctx, async (trx) => {
         if (!(await timeTrackerRepository(trx).deleteStoppedLog(log.id))) throw notFound(say("time_tracker.time_log_not_found"));
         await recordEvent(trx, actor, { name: "time.deleted", payload: timePayload(log, log) });
@@ -379,6 +382,9 @@ export function timeTrackerService(ctx: AppContext, access: ProjectAccessService
 
     /** `GET pm-pro/v2/timesheet`: see timesheet.ts. */
     timesheet: timesheetOf({ repository, access, timezone }),
+
+    /** "Bill tracked time" for the invoice module: unbilled time by task, marking and freeing it (time-billing.ts). */
+    billing: timeBilling(ctx.db),
 
     /**
      * A user's stopped time from day `from` to day `to`, by task and day, with each task's project, list and

@@ -31,5 +31,7 @@ export interface TimeLogsTable {
   cap_seen_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The invoice that billed this time ("bill tracked time"), null while unbilled; freed when it is deleted. */
+  invoice_id: Generated<number | null>;
 }
 export type TimeLogRow = Selectable<TimeLogsTable>;
