@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reportCustomFieldColumnSchema } from "./custom-fields.js";
 import { dateObjectSchema, optionalDateObjectSchema, paginationSchema, related } from "./envelope.js";
 import { zDateString, zFlag, zId, zInt } from "./primitives.js";
 
@@ -81,6 +82,8 @@ export const reportTaskSchema = z.object({
   creator: related(reportUserSchema.nullable()),
   completer: related(reportUserSchema.nullable()),
   assignees: related(z.array(reportUserSchema)),
+  /** The task's custom field values as text, one cell per `meta.custom_field_columns` entry ("" for none). */
+  custom_field_cells: z.array(z.string()).optional(),
 });
 export type ReportTask = z.infer<typeof reportTaskSchema>;
 
@@ -104,7 +107,12 @@ export type ReportProject = z.infer<typeof reportProjectSchema>;
 /** The advanced report's page: projects with matching tasks, paginated by project; `meta.total_tasks` over every page. */
 export const advanceReportEnvelope = z.object({
   data: z.array(reportProjectSchema),
-  meta: z.object({ pagination: paginationSchema, total_tasks: z.number().int() }),
+  meta: z.object({
+    pagination: paginationSchema,
+    total_tasks: z.number().int(),
+    /** Custom field columns of the page's projects (`custom_fields` module on): fields with one title share a column. */
+    custom_field_columns: z.array(reportCustomFieldColumnSchema).optional(),
+  }),
 });
 export type AdvanceReportEnvelope = z.infer<typeof advanceReportEnvelope>;
 

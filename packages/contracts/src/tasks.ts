@@ -7,6 +7,7 @@ import { taskLabelSchema, zTaskLabelIds } from "./labels.js";
 import { userSchema } from "./users.js";
 import { undoTicketSchema } from "./undo.js";
 import { taskTimeSchema } from "./time-tracker.js";
+import { customFieldFiltersQuery, taskCustomFieldsSchema, zTaskCustomFieldsInput } from "./custom-fields.js";
 
 /** Task status: 0 incomplete, 1 complete, 2 pending. */
 export const TASK_STATUS = { incomplete: 0, complete: 1, pending: 2 } as const;
@@ -90,6 +91,8 @@ export const taskSchema = z.object({
   rollup: z.object({ estimation: z.number().int(), logged: z.number().int() }),
   /** Time logged on the task itself; `data` (the caller's logs) on one task's answers only. */
   time: taskTimeSchema,
+  /** Custom field values (`custom_fields` module, when on): field id -> value, fields without a value left out. */
+  custom_fields: taskCustomFieldsSchema.optional(),
   abilities: taskAbilitiesSchema,
 });
 export type Task = z.infer<typeof taskSchema>;
@@ -146,6 +149,8 @@ export const listTasksQuery = z.object({
   per_page: zInt.min(1).max(100).default(20),
   page: zInt.min(1).default(1),
   with: zNameList,
+  /** Custom field filters (`custom_fields` module): `cf[<id>]=value`, `cf[<id>][min]=..`; see custom-fields.ts. */
+  cf: customFieldFiltersQuery.optional(),
 });
 export type ListTasksQuery = z.infer<typeof listTasksQuery>;
 
@@ -170,6 +175,8 @@ export const createTaskBody = z.object({
   parent_id: zInt.min(0).default(0),
   /** A Kanban column of the project (`kanboard` module): the new task lands at its top. */
   kan_board_id: zId.optional(),
+  /** Custom field values (`custom_fields` module): field id -> value; defaults fill the fields left out. */
+  custom_fields: zTaskCustomFieldsInput.optional(),
 });
 export type CreateTaskBody = z.infer<typeof createTaskBody>;
 
@@ -193,6 +200,8 @@ export const updateTaskBody = z.object({
   task_labels: zTaskLabelIds.optional(),
   /** Attachments of the task to remove; new ones come as multipart `files[]` (create and update). */
   files_to_delete: zFilesToDelete.optional(),
+  /** Custom field values to change (`custom_fields` module): field id -> value, `null` clears one. Needs can_edit. */
+  custom_fields: zTaskCustomFieldsInput.optional(),
 });
 export type UpdateTaskBody = z.infer<typeof updateTaskBody>;
 

@@ -14,5 +14,5 @@ export const duplicationModule = defineModule({
   i18n: "duplication",
   switch: "core",
   routes: [duplicationRoutes],
-  services: (ctx, s) => ({ duplication: duplicationService(ctx, { access: s.access, siteSettings: s.siteSettings, projects: s.projects, taskLists: s.taskLists }, ctx.storage) }),
+  services: (ctx, s) => ({ duplication: duplicationService(ctx, { access: s.access, siteSettings: s.siteSettings, projects: s.projects, taskLists: s.taskLists, customFields: s.customFields }, ctx.storage) }),
 });

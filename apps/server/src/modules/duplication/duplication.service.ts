@@ -14,6 +14,7 @@ import type { ProjectAccessService } from "../projects/project-access.js";
 import type { ProjectsService } from "../projects/projects.service.js";
 import type { SiteSettingsService } from "../site-settings/site-settings.service.js";
 import type { TaskListsService } from "../task-lists/task-lists.service.js";
+import type { CustomFieldsService } from "../custom-fields/custom-fields.service.js";
 import { blobCopier, type BlobCopier } from "./duplication.blobs.js";
 import { duplicationPolicy } from "./duplication.policy.js";
 import { duplicationRepository, type DuplicationRepository, type SourceRow } from "./duplication.repository.js";
@@ -118,11 +119,13 @@ export interface DuplicationDeps {
   siteSettings: SiteSettingsService;
   projects: ProjectsService;
   taskLists: TaskListsService;
+  /** Copies custom fields and the tasks' values (custom-fields module). */
+  customFields: CustomFieldsService;
 }
 
 /** Duplicating a project or a task list: copies set-wise, in one transaction, with their stored files. */
 export function duplicationService(ctx: AppContext, deps: DuplicationDeps, storage: Storage) {
-  const { access, siteSettings, projects, taskLists } = deps;
+  const { access, siteSettings, projects, taskLists, customFields } = deps;
   const repository = duplicationRepository(ctx.db, ctx.kind);
 
   /** Writes the copy of a project inside `trx`; answers the new project's id. */
@@ -166,6 +169,7 @@ export function duplicationService(ctx: AppContext, deps: DuplicationDeps, stora
     await repo.insertRows("labels", labels.map((row) => copyRow(row, fresh(labelIds.get(row.id)))));
 
     const taskIds = await copyTasks(repo, tasks, { assignees, taskLabels }, { ...target, listIds, labelIds });
+    await customFields.copyProjectFields(trx, { projectId: source.id }, { projectId, now, taskIds });
     // The Gantt chart's links join the copies of their two tasks; the copy gets new ids.
     await repo.insertRows("gantt_links", ganttLinks
       .filter((row) => taskIds.has(Number(row.source)) && taskIds.has(Number(row.target)))
@@ -206,6 +210,7 @@ export function duplicationService(ctx: AppContext, deps: DuplicationDeps, stora
     const [assignees, taskLabels] = await Promise.all([repo.taskLinks("task_assignees", sourceIds), repo.taskLinks("task_labels", sourceIds)]);
     const labelIds = new Map(taskLabels.map((row) => [Number(row.label_id), Number(row.label_id)]));
     const taskIds = await copyTasks(repo, tasks, { assignees, taskLabels }, { projectId, now, listIds: new Map([[list.id, listId]]), labelIds, createdBy: actor.id });
+    await customFields.copyTaskValues(trx, taskIds);
     const attachments = await repo.attachmentsOf(projectId, "task", [...taskIds.keys()]);
     await copyFiles(repo, useCopier(projectId), attachments, { task: taskIds }, { projectId, now });
     await recordEvent(trx, actor, {

@@ -121,7 +121,7 @@ export async function applyCodeHostingEvent(
     if ((await repo.findIssueTask(projectId, ref)) !== null) return changeIssue(repository, issue, login, { details: true });
     const boardId = await inboxListId();
     const body = createTaskBody.parse({ title: issue.title, description: describe(repository, issue), ...(boardId !== undefined && { board_id: boardId }) });
-    const task = await perform(login, (actor) => tasks.createTask(actor, projectId, body));
+    const task = await perform(login, (actor) => tasks.createTask(actor, projectId, body, [], true));
     try {
       await repo.insertIssueLink({
         project_id: projectId, provider, repository_id: repository.id, issue_number: issue.number,

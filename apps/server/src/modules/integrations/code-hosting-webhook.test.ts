@@ -98,6 +98,18 @@ describe("POST /api/pm-pro/v2/integrations/:project (GitHub)", () => {
     expect(link).toMatchObject({ provider: "github", repository_id: "1296269", issue_number: 7, repository_name: "octocat/Hello-World", task_id: task?.id });
   });
 
+  it("makes the task even where a required custom field has no default: the field waits for a person", async () => {
+    const { projectId, as } = await connectedProject();
+    const field = await cast.manager.inject({ method: "POST", url: `/api/pm-pro/v2/projects/${projectId}/custom-fields`, payload: { title: "Severity", type: "text", required: true } });
+    expect(field.statusCode, field.body).toBe(200);
+    // A person is still asked for it.
+    const byHand = await cast.manager.inject({ method: "POST", url: `/api/pm/v2/projects/${projectId}/tasks`, payload: { title: "By hand" } });
+    expect(byHand.statusCode).toBe(400);
+    const response = await deliverGitHub(t.app, "issues", gitHubIssuesEvent("opened", gitHubIssue(21, { title: "Crash on save" })), as());
+    expect(response.json().data).toMatchObject({ event: "issues.opened", outcome: "applied" });
+    expect((await tasksOf(projectId)).map((task) => task.title)).toEqual(["Crash on save"]);
+  });
+
   it("follows the issue's edits, closing, reopening and deletion on the same task", async () => {
     const { projectId, as } = await connectedProject();
     await deliverGitHub(t.app, "issues", gitHubIssuesEvent("opened", gitHubIssue(1)), as());

@@ -15,6 +15,6 @@ export const reportsModule = defineModule({
   i18n: "reports",
   switch: "reports",
   routes: [reportsRoutes],
-  services: (ctx, s) => ({ reports: reportsService(ctx, s.siteSettings, s.activities) }),
+  services: (ctx, s) => ({ reports: reportsService(ctx, s.siteSettings, s.activities, s.customFields) }),
   menu: [{ module: "reports", area: "site", label: "menu.reports", order: MENU_ORDER.reports, route: "reports", audience: "site_manager" }],
 });

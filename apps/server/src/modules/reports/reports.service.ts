@@ -5,6 +5,7 @@ import type { Actor } from "../../lib/actor.js";
 import { forbidden, say } from "../../lib/app-error.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import type { ActivitiesService } from "../activities/activities.service.js";
+import type { CustomFieldsService, ReportColumn } from "../custom-fields/custom-fields.service.js";
 import type { SiteSettingsService } from "../site-settings/site-settings.service.js";
 import { streamReportCsv } from "./export/report-csv.js";
 import { renderReportPdf } from "./export/report-pdf.js";
@@ -53,16 +54,22 @@ function requireReader(actor: Actor): void {
 }
 
 /** The advanced report and the reports' exports (README.md). */
-export function reportsService(ctx: AppContext, siteSettings: SiteSettingsService, activities: ActivitiesService) {
+export function reportsService(ctx: AppContext, siteSettings: SiteSettingsService, activities: ActivitiesService, customFields: CustomFieldsService) {
   const repository = reportsRepository(ctx.db);
   const timezone = ctx.config.timezone;
 
-  /** Every matching task as export rows, a batch at a time, names read per batch. */
-  async function* taskRecords(search: TaskReportSearch): AsyncGenerator<string[][]> {
+  /** Every matching task as export rows, a batch at a time, names (and custom field cells) read per batch. */
+  async function* taskRecords(search: TaskReportSearch, columns: readonly ReportColumn[]): AsyncGenerator<string[][]> {
     for await (const batch of repository.streamTasks(search)) {
-      const names = await repository.namesFor(batch);
-      yield batch.map((row) => taskExportRecord(row, names, timezone));
+      const [names, cells] = await Promise.all([repository.namesFor(batch), customFields.reportCells(columns, batch.map((row) => row.id))]);
+      yield batch.map((row) => [...taskExportRecord(row, names, timezone), ...(cells.get(row.id) ?? [])]);
     }
+  }
+
+  /** The task columns of an export: the fixed ones, then one per custom field title of the searched projects. */
+  async function taskColumns(search: TaskReportSearch): Promise<{ titles: string[]; columns: ReportColumn[] }> {
+    const columns = await customFields.reportColumns(search.projectIds ?? null);
+    return { titles: [...TASK_EXPORT_COLUMNS, ...columns.map((column) => column.title)], columns };
   }
 
   /** The caller's reading of the activities, oldest first, a page at a time (the activities module renders the sentences). */
@@ -107,10 +114,19 @@ export function reportsService(ctx: AppContext, siteSettings: SiteSettingsServic
       const projects = await repository.countByProject(search);
       const shown = projects.slice(page.offset, page.offset + perPage);
       const rows = await repository.tasksOfProjects(search, shown.map((project) => project.id), ADVANCE_REPORT_TASKS_PER_PROJECT);
-      const names = await repository.namesFor(rows);
+      const columns = await customFields.reportColumns(shown.map((project) => project.id));
+      const [names, cells] = await Promise.all([repository.namesFor(rows), customFields.reportCells(columns, rows.map((row) => row.id))]);
+      const data = presentReportProjects(shown, rows, names, timezone);
+      if (columns.length > 0) {
+        for (const project of data) for (const list of project.task_lists.data) for (const task of list.tasks.data) task.custom_field_cells = cells.get(task.id) ?? [];
+      }
       return {
-        data: presentReportProjects(shown, rows, names, timezone),
-        meta: { pagination: paginationMeta(page, projects.length, shown.length), total_tasks: projects.reduce((sum, project) => sum + project.count, 0) },
+        data,
+        meta: {
+          pagination: paginationMeta(page, projects.length, shown.length),
+          total_tasks: projects.reduce((sum, project) => sum + project.count, 0),
+          ...(columns.length > 0 && { custom_field_columns: columns.map((column) => ({ title: column.title, field_ids: column.fields.map((field) => field.id) })) }),
+        },
       };
     },
 
@@ -118,7 +134,8 @@ export function reportsService(ctx: AppContext, siteSettings: SiteSettingsServic
     async advanceReportCsv(actor: Actor, query: AdvanceReportQuery): Promise<ReportFile> {
       requireReader(actor);
       const search = advanceSearch(readAdvanceFilters(query.filters));
-      return fileOf({ title: "Advanced Report", subtitle: "", columns: TASK_EXPORT_COLUMNS, batches: taskRecords(search) }, "advanced-report", "csv");
+      const { titles, columns } = await taskColumns(search);
+      return fileOf({ title: "Advanced Report", subtitle: "", columns: titles, batches: taskRecords(search, columns) }, "advanced-report", "csv");
     },
 
     /**
@@ -136,7 +153,8 @@ export function reportsService(ctx: AppContext, siteSettings: SiteSettingsServic
         return fileOf(table, `${kind}-report`, format);
       }
       const search = taskExportSearch(kind, query, today, timezone);
-      const table = { title, subtitle: rangeText(query.start_date, query.end_date ?? today), columns: TASK_EXPORT_COLUMNS, batches: taskRecords(search) };
+      const { titles, columns } = await taskColumns(search);
+      const table = { title, subtitle: rangeText(query.start_date, query.end_date ?? today), columns: titles, batches: taskRecords(search, columns) };
       return fileOf(table, `${kind}-report`, format);
     },
   };

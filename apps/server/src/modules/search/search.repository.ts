@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema.js";
 import { hiddenFolderIds, hiddenRecordIds } from "../privacy/privacy.filters.js";
 import type { ViewScope } from "../privacy/privacy.rules.js";
 import { fts5Query, fts5TitleQuery, likePattern, trigramQuery, tsQuery, tsTitleQuery, type ParsedQuery } from "./search.text.js";
+import { tasksWithTextValue } from "../custom-fields/custom-fields.filters.js";
 
 /** Kinds of rows in search_documents (migration 0008-search). */
 export type DocumentKind = "task" | "subtask" | "task_list" | "discussion_board" | "milestone" | "comment" | "doc" | "project";
@@ -17,6 +18,8 @@ export interface SearchFilter {
   scopes: readonly ViewScope[];
   /** Leave out comments on project files (the files module is off). */
   withoutFileComments: boolean;
+  /** Partial hits also take tasks whose custom field texts hold the phrase (the custom-fields module is on). */
+  withCustomFields?: boolean;
 }
 
 /** One ranked hit with what its result shows. */
@@ -105,6 +108,12 @@ export function searchRepository(db: Kysely<Database>, kind: DatabaseKind) {
       } else {
         const notWordHits = hasWords ? sql` and rowid not in (select rowid from search_fts where search_fts match ${words})` : sql``;
         source = sql`select rowid as doc_id, 0 as tier, 0 as score from search_trigram where search_trigram match ${trigramQuery(query.phrase)}${notWordHits}`;
+        if (filter.withCustomFields) {
+          // Tasks whose custom field texts hold the phrase match as partial hits too (custom-fields module).
+          const notWords = hasWords ? sql` and f.id not in (select rowid from search_fts where search_fts match ${words})` : sql``;
+          source = sql`${source} union select f.id as doc_id, 0 as tier, 0 as score from search_documents f
+            where f.kind in ('task', 'subtask') and f.record_id in ${tasksWithTextValue(query.phrase)}${notWords}`;
+        }
       }
       return sql`select h.doc_id, h.tier, h.score from (${source}) h join search_documents d on d.id = h.doc_id where ${conditions(filter)}`;
     }
@@ -115,8 +124,11 @@ export function searchRepository(db: Kysely<Database>, kind: DatabaseKind) {
       return sql`select d.id as doc_id, ${tier} as tier, ${score} as score from search_documents d where d.tsv @@ ${tsquery} and ${conditions(filter)}`;
     }
     const notWordHits = hasWords ? sql` and not (d.tsv @@ ${tsquery})` : sql``;
+    const inFields = filter.withCustomFields
+      ? sql` or (d.kind in ('task', 'subtask') and d.record_id in ${tasksWithTextValue(query.phrase)})`
+      : sql``;
     return sql`select d.id as doc_id, 0 as tier, 0 as score from search_documents d
-      where lower(d.title) like ${likePattern(query.phrase)} escape '\\'${notWordHits} and ${conditions(filter)}`;
+      where (lower(d.title) like ${likePattern(query.phrase)} escape '\\'${inFields})${notWordHits} and ${conditions(filter)}`;
   }
 
   return {

@@ -30,9 +30,9 @@ const DEFAULT_MODELS: readonly SearchModel[] = ["task"];
 export function searchService(ctx: AppContext, access: ProjectAccessService, moduleStates: ModuleStatesService) {
   const repository = searchRepository(ctx.db, ctx.kind);
 
-  async function activeModules(): Promise<SearchModules> {
+  async function activeModules(): Promise<SearchModules & { customFields: boolean }> {
     const active = await moduleStates.activeModules();
-    return { files: active.includes("files"), subTasks: active.includes("sub_tasks") };
+    return { files: active.includes("files"), subTasks: active.includes("sub_tasks"), customFields: active.includes("custom_fields") };
   }
 
   /**
@@ -40,7 +40,8 @@ export function searchService(ctx: AppContext, access: ProjectAccessService, mod
    * on its own: the partial branch only runs when the page is not full of word matches. A branch is
    * counted only when its page does not tell how many it has, and no further than SEARCH_LIMITS.maxTotal.
    */
-  async function run(text: string, filter: SearchFilter | null, page: number, perPage: number): Promise<SearchPage> {
+  async function run(text: string, given: SearchFilter | null, page: number, perPage: number, withCustomFields = false): Promise<SearchPage> {
+    const filter = given && withCustomFields ? { ...given, withCustomFields } : given;
     const request = pageRequest(page, perPage, perPage);
     const query = parseQuery(text);
     if (!filter || filter.kinds.length === 0 || (filter.projectIds && filter.projectIds.length === 0) || !isSearchable(query)) {
@@ -84,7 +85,7 @@ export function searchService(ctx: AppContext, access: ProjectAccessService, mod
         const accesses = asked ? await access.accessToProjects(actor, asked) : await access.accessToMemberProjects(actor);
         filter = searchFilterFor(accesses.values(), kinds, modules);
       }
-      return run(input.query, filter, input.page, input.per_page);
+      return run(input.query, filter, input.page, input.per_page, modules.customFields);
     },
 
     /** `GET pm-pro/v2/search_by_client`: inside one project (404 unknown, 403 not a member). */
@@ -92,7 +93,7 @@ export function searchService(ctx: AppContext, access: ProjectAccessService, mod
       const projectAccess = await access.requireAccess(actor, input.project_id);
       const modules = await activeModules();
       const kinds = kindsFor(input.model ?? PROJECT_SEARCH_MODELS, modules);
-      return run(input.query, searchFilterFor([projectAccess], kinds, modules), input.page, input.per_page);
+      return run(input.query, searchFilterFor([projectAccess], kinds, modules), input.page, input.per_page, modules.customFields);
     },
   };
 }

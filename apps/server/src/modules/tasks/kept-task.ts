@@ -9,6 +9,7 @@ import { taskAbilities, type TaskAbilityFacts } from "./tasks.policy.js";
  */
 export const TASK_READ_TABLES = [
   "task_lists", "tasks", "task_assignees", "task_labels", "labels", "task_types", "comments", "project_files", "users", "time_logs",
+  "custom_fields", "custom_field_options", "custom_field_values",
 ] as const;
 
 /**

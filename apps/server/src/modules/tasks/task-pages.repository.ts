@@ -1,9 +1,11 @@
+import type { CustomFieldFilter } from "@plotline/contracts";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import { inViewScopes, visibleTaskCounts, visibleTasks, visibleTasksInShownList } from "../privacy/privacy.filters.js";
 import { holds, type PrivacyView, type ViewScope } from "../privacy/privacy.rules.js";
 import { chunkIds, containsIgnoringCase, inChunks } from "../../db/sql-helpers.js";
 import type { TaskRecord } from "./tasks.repository.js";
+import { customFieldConditions } from "../custom-fields/custom-fields.filters.js";
 
 /** Which half of a list's tasks: complete (status 1) or incomplete (0 and pending 2). */
 export type TaskHalf = "incomplete" | "complete";
@@ -58,6 +60,8 @@ export interface TaskSearch {
   priorities?: readonly number[];
   /** `priority`: most pressing first, then newest first; by default newest first. */
   order?: "priority";
+  /** Custom field filters (`cf[<id>]`), all of which a task must match. */
+  customFields?: readonly CustomFieldFilter[];
 }
 
 const INCOMPLETE_STATUSES = [0, 2];
@@ -129,6 +133,7 @@ export function taskPagesRepository(db: Kysely<Database>) {
         if (search.priorities !== undefined) {
           conditions.push(search.priorities.length === 1 ? eb("tasks.priority", "=", search.priorities[0] ?? 0) : eb("tasks.priority", "in", [...search.priorities]));
         }
+        if (search.customFields) conditions.push(...customFieldConditions(eb, search.customFields));
         return eb.and(conditions);
       });
   }

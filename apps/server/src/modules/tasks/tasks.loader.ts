@@ -1,4 +1,4 @@
-import type { Task, TaskLabel } from "@plotline/contracts";
+import type { Task, TaskCustomFields, TaskLabel } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.js";
 import type { UserRow } from "../users/users.tables.js";
@@ -9,6 +9,7 @@ import { presentTaskLabel } from "../labels/labels.presenter.js";
 import type { ProjectAccess } from "../projects/project-access.js";
 import { findUsersByIds } from "../users/users.service.js";
 import { loggedTimeOfTasks, type LoggedTime } from "../time-tracker/task-time.js";
+import { customFieldValuesOfTasks } from "../custom-fields/custom-fields.service.js";
 import { presentTask, sharedPresentation } from "./tasks.presenter.js";
 import { tasksRepository, type SubTaskCounts, type TaskRecord } from "./tasks.repository.js";
 
@@ -26,13 +27,15 @@ export interface TaskRelations {
   subTasks: Map<number, SubTaskCounts>;
   /** Seconds logged on each task and on its sub-tasks. */
   logged: LoggedTime;
+  /** Custom field values of each task (absent: none). */
+  customFields: Map<number, TaskCustomFields>;
   /** Creators and assignees: the users a presentation needs. */
   userIds: number[];
 }
 
 /** Relations of tasks that have none yet: a task just created. */
 export function emptyRelations(assignees: Map<number, number[]>): TaskRelations {
-  return { assignees, comments: new Map(), files: new Map(), labels: new Map(), subTasks: new Map(), logged: { own: new Map(), subTasks: new Map() }, userIds: [] };
+  return { assignees, comments: new Map(), files: new Map(), labels: new Map(), subTasks: new Map(), logged: { own: new Map(), subTasks: new Map() }, customFields: new Map(), userIds: [] };
 }
 
 /**
@@ -46,13 +49,14 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
 
   async function loadRelations(records: readonly TaskRecord[]): Promise<TaskRelations> {
     const ids = records.map((record) => record.id);
-    const [assigneeRows, comments, labelRows, files, subTasks, logged] = await Promise.all([
+    const [assigneeRows, comments, labelRows, files, subTasks, logged, customFields] = await Promise.all([
       tasks.findAssignees(ids),
       countComments(db, "task", ids),
       findLabelsOfTasks(db, ids),
       countAttachmentsWithComments(db, "task", ids),
       tasks.subTaskCounts(ids),
       loggedTimeOfTasks(db, ids),
+      customFieldValuesOfTasks(db, ids),
     ]);
     const assignees = new Map<number, number[]>();
     for (const row of assigneeRows) assignees.set(row.task_id, [...(assignees.get(row.task_id) ?? []), row.user_id]);
@@ -60,7 +64,7 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
     for (const row of assigneeRows) userIds.add(row.user_id);
     const labels = new Map<number, TaskLabel[]>();
     for (const row of labelRows) labels.set(row.task_id, [...(labels.get(row.task_id) ?? []), presentTaskLabel(row)]);
-    return { assignees, comments, files, labels, subTasks, logged, userIds: [...userIds] };
+    return { assignees, comments, files, labels, subTasks, logged, customFields, userIds: [...userIds] };
   }
 
   function presentAll(
@@ -86,6 +90,7 @@ export function taskLoader(db: Kysely<Database>, timezone: string) {
           loggedSeconds: relations.logged.own.get(record.id) ?? 0,
           subTasksLoggedSeconds: relations.logged.subTasks.get(record.id) ?? 0,
           running: runningTaskId === record.id,
+          customFields: relations.customFields.get(record.id) ?? {},
         }),
       ];
     });

@@ -28,7 +28,7 @@ export const tasksModule = defineModule({
     "202611240100-tasks-list-order-index": listOrderIndex, "202611250100-tasks-count-index": countIndex,
     "202611260100-task-assignees-user-index": assigneeIndex, "202612160100-tasks-counters": counters,
   },
-  services: (ctx, s) => ({ tasks: tasksService(ctx, s.access, s.attachments, s.trash, s.moduleStates) }),
+  services: (ctx, s) => ({ tasks: tasksService(ctx, s.access, s.attachments, s.trash, s.moduleStates, s.customFields) }),
   projectCounts: (ctx) => ({
     fields: ["total_tasks", "total_complete_tasks", "total_incomplete_tasks"],
     count: (projectIds) => tasksRepository(ctx.db).countForProjects(projectIds),

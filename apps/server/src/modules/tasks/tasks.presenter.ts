@@ -1,4 +1,4 @@
-import type { DateObject, OptionalDateObject, Task, TaskLabel, User } from "@plotline/contracts";
+import type { DateObject, OptionalDateObject, Task, TaskCustomFields, TaskLabel, User } from "@plotline/contracts";
 import type { UserRow } from "../users/users.tables.js";
 import { emptyDateObject, toOptionalDateObject } from "../../lib/dates.js";
 import { related } from "../../lib/envelope.js";
@@ -64,6 +64,8 @@ export interface TaskExtras {
   subTasksLoggedSeconds: number;
   /** The reader's timer runs on this task. */
   running: boolean;
+  /** Its custom field values (`custom_fields` module), field id -> value. */
+  customFields: TaskCustomFields;
 }
 
 function requiredDate(shared: SharedPresentation, stored: string): DateObject {
@@ -107,6 +109,7 @@ export function presentTask(record: TaskRecord, extras: TaskExtras): Task {
     meta: { privacy: privacyFlagText(record.privacy), total_comment: extras.commentCount, total_files: extras.fileCount },
     sub_tasks: { total: extras.subTasks.total, complete: extras.subTasks.complete },
     rollup: { estimation: record.estimation + extras.subTasks.estimation, logged: extras.loggedSeconds + extras.subTasksLoggedSeconds },
+    custom_fields: extras.customFields,
     time: { meta: { totalTime: extras.loggedSeconds, running: extras.running } },
     abilities: taskAbilities(extras.access, record, extras.assigneeIds),
   };

@@ -18,6 +18,7 @@ import { z } from "zod";
 import { item, list } from "../../lib/envelope.js";
 import { requireActor } from "../../plugins/auth.js";
 import { acceptMultipart, uploadedFiles } from "../files/attachments.http.js";
+import { readCustomFieldQuery } from "../custom-fields/custom-fields.http.js";
 
 const tags = ["tasks"];
 const projectParams = z.object({ project: zId });
@@ -38,6 +39,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listTasksQuery,
         response: { 200: listEnvelope(taskSchema) },
       },
+      // `cf[<id>]` filters keep their field ids as keys (custom-fields.http.ts).
+      preValidation: readCustomFieldQuery,
     },
     async (request) => {
       const result = await tasks.listTasks(requireActor(request), request.query);
@@ -47,7 +50,7 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/pm/v2/projects/:project/tasks",
-    { schema: { tags, summary: "A project's tasks, filtered; newest first", params: projectParams, querystring: listTasksQuery, response: { 200: listEnvelope(taskSchema) } } },
+    { schema: { tags, summary: "A project's tasks, filtered; newest first", params: projectParams, querystring: listTasksQuery, response: { 200: listEnvelope(taskSchema) } }, preValidation: readCustomFieldQuery },
     async (request) => {
       const result = await tasks.listProjectTasks(requireActor(request), request.params.project, request.query);
       return list(result.tasks, result.pagination);

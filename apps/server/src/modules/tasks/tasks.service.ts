@@ -1,4 +1,4 @@
-import type { CreateTaskBody, ListTasksQuery, Pagination, SortTasksBody, Task, TimeLog, UndoTicket, UpdateTaskBody } from "@plotline/contracts";
+import type { CreateTaskBody, ListTasksQuery, Pagination, SortTasksBody, Task, TaskCustomFields, TimeLog, UndoTicket, UpdateTaskBody } from "@plotline/contracts";
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.js";
 import type { Database } from "../../db/schema.js";
@@ -28,6 +28,7 @@ import { runningTimers } from "../time-tracker/task-time.js";
 import { timeLogAsOf } from "../time-tracker/time-tracker.presenter.js";
 import { ownLogsOfTasks, stopTimersOnDeleted } from "../time-tracker/time-tracker.service.js";
 import type { ModuleStatesService } from "../module-states/module-states.service.js";
+import type { CustomFieldsService } from "../custom-fields/custom-fields.service.js";
 import { subTaskPolicy } from "../sub-tasks/sub-tasks.policy.js";
 import { taskBulkChanges } from "./task-bulk.js";
 import { checkSubTaskPrivacy, followParentPrivacy } from "./sub-task-writes.js";
@@ -133,6 +134,7 @@ export function tasksService(
   attachments: AttachmentsService,
   trash: TrashService,
   moduleStates: ModuleStatesService,
+  customFields: CustomFieldsService,
 ) {
   const tasks = tasksRepository(ctx.db);
   const pages = taskPagesRepository(ctx.db);
@@ -231,12 +233,19 @@ export function tasksService(
    * or labels yet, and its assignees are the ones just added. Same answer as presentOne, fewer round trips
    * (each one costs on PostgreSQL).
    */
-  async function presentCreated(projectAccess: ProjectAccess, created: TaskRow, assigneeIds: readonly number[], type: { title: string; description: string } | undefined): Promise<Task> {
+  async function presentCreated(
+    projectAccess: ProjectAccess,
+    created: TaskRow,
+    assigneeIds: readonly number[],
+    type: { title: string; description: string } | undefined,
+    customFieldValues: TaskCustomFields,
+  ): Promise<Task> {
     const record: TaskRecord = { ...created, type_title: type?.title ?? null, type_description: type?.description ?? null };
     // In the order the assignee rows are read back: all were added at one time, so by user id.
     const assignees = [...new Set(assigneeIds)].sort((a, b) => a - b);
     const users = await loader.loadUsers([created.created_by, ...assignees]);
-    const [presented] = loader.presentAll([record], emptyRelations(new Map([[created.id, assignees]])), users, () => projectAccess);
+    const relations = { ...emptyRelations(new Map([[created.id, assignees]])), customFields: new Map([[created.id, customFieldValues]]) };
+    const [presented] = loader.presentAll([record], relations, users, () => projectAccess);
     if (!presented) throw notFound(say("tasks.task_not_found"));
     return { ...presented, files: { data: [] }, time: { ...presented.time, data: [] } };
   }
@@ -294,21 +303,25 @@ export function tasksService(
       const projectAccess = await access.requireAccess(actor, projectId);
       const scope = { projectIds: [projectId], view: privacyView(projectAccess) };
       const accesses = new Map([[projectId, projectAccess]]);
-      return search(actor, { scopes: [scope], ...searchFilters(query, ctx.config.timezone) }, query, async () => accesses);
+      const customFieldFilters = await customFields.filtersFor([projectId], query.cf);
+      return search(actor, { scopes: [scope], ...searchFilters(query, ctx.config.timezone), customFields: customFieldFilters }, query, async () => accesses);
     },
 
     /** `GET pm/v2/tasks`: tasks across the actor's projects (site managers: every project), filtered. */
     async listTasks(actor: Actor, query: ListTasksQuery): Promise<TaskListing> {
-      const filters = searchFilters(query, ctx.config.timezone);
       const projectIds = projectIdsOf(query);
+      const filters = searchFilters(query, ctx.config.timezone);
       if (actor.isSiteManager) {
         const scopes = projectIds ? [{ projectIds, view: SEES_EVERYTHING }] : null;
-        return search(actor, { scopes, ...filters }, query, (ids) => access.accessToProjects(actor, ids));
+        const customFieldFilters = await customFields.filtersFor(projectIds ?? null, query.cf);
+        return search(actor, { scopes, ...filters, customFields: customFieldFilters }, query, (ids) => access.accessToProjects(actor, ids));
       }
       const memberships = await access.accessToMemberProjects(actor);
       const wanted = [...memberships.values()].filter((projectAccess) => !projectIds || projectIds.includes(projectAccess.projectId));
+      // Custom field filters name fields of the reader's projects (or site-wide ones) only.
+      const customFieldFilters = await customFields.filtersFor(wanted.map((projectAccess) => projectAccess.projectId), query.cf);
       if (wanted.length === 0) return { tasks: [], pagination: paginationMeta(pageRequest(query.page, query.per_page, 20), 0, 0) };
-      return search(actor, { scopes: scopesFor(wanted), ...filters }, query, async () => memberships);
+      return search(actor, { scopes: scopesFor(wanted), ...filters, customFields: customFieldFilters }, query, async () => memberships);
     },
 
     async getTask(actor: Actor, projectId: number, taskId: number): Promise<Task> {
@@ -326,7 +339,8 @@ export function tasksService(
     },
 
     /** Creates a task; `uploads` (multipart `files[]`) are stored as its attachments in the same transaction. */
-    async createTask(actor: Actor, projectId: number, input: CreateTaskBody, uploads: readonly UploadedFile[] = []): Promise<Task> {
+    /** `fromIntegration`: made by another system (code hosting), which cannot fill in required custom fields. */
+    async createTask(actor: Actor, projectId: number, input: CreateTaskBody, uploads: readonly UploadedFile[] = [], fromIntegration = false): Promise<Task> {
       const projectAccess = await access.requireAccess(actor, projectId);
       if (!taskPolicy.canCreate(projectAccess)) throw forbidden(say("tasks.cannot_create_tasks"));
       if (input.privacy && !taskPolicy.canMakePrivate(projectAccess)) throw forbidden(say("tasks.cannot_create_private_tasks"));
@@ -342,11 +356,12 @@ export function tasksService(
         if (!subTaskPolicy.canCreate(projectAccess, parent, parentAssignees)) throw forbidden(say("sub_tasks.who_may_create"));
         if ((input.privacy ? 1 : 0) !== parent.privacy) throw invalidField("privacy", say("tasks.sub_task_privacy_follows_parent"));
       }
-      const [list, , type, column] = await Promise.all([
+      const [list, , type, column, customFieldPlan] = await Promise.all([
         resolveList(projectAccess, parent ? parent.task_list_id : input.board_id),
         checkAssignees(projectId, input.assignees),
         checkType(input.type_id),
         input.kan_board_id === undefined ? undefined : boardColumnOf(projectId, input.kan_board_id, parent !== undefined),
+        customFields.planTaskValues(projectId, input.custom_fields, { creating: true, subTask: parent !== undefined, fromIntegration, memberIds: (ids) => tasks.findMemberIds(projectId, ids) }),
       ]);
       const now = nowUtc();
       // A task created into a done column of the board is created complete, as one dropped there would be.
@@ -375,6 +390,7 @@ export function tasksService(
           updated_at: now,
         }, placement);
         await repo.addAssignees(created.id, projectId, input.assignees ?? [], now);
+        await customFields.writeTaskValues(trx, created.id, projectId, customFieldPlan);
         await recordEvent(trx, actor, {
           name: "task.created",
           payload: { projectId, id: created.id, title: created.title, privacyScope: taskPrivacyScope(created, list), taskListId: list.id },
@@ -387,7 +403,7 @@ export function tasksService(
       }));
       // Uploaded files are listed as stored; without any, the new task is presented from what was written.
       if (uploads.length > 0) return presentOne(projectAccess, created.id, actor);
-      return presentCreated(projectAccess, created, input.assignees ?? [], type);
+      return presentCreated(projectAccess, created, input.assignees ?? [], type, customFieldPlan.values);
     },
 
     /** Changes a task; `uploads` are added to its attachments and `files_to_delete` removed from them. */
@@ -408,11 +424,12 @@ export function tasksService(
       checkDates(input.start_at !== undefined ? input.start_at : task.start_at, input.due_date !== undefined ? input.due_date : task.due_date);
       const moving = input.board_id !== undefined && input.board_id !== task.task_list_id;
       if (moving && task.parent_id !== 0) throw invalidField("board_id", say("tasks.sub_task_moves_with_parent_task"));
-      const [target] = await Promise.all([
+      const [target, , , , customFieldPlan] = await Promise.all([
         moving ? resolveList(projectAccess, input.board_id) : Promise.resolve(null),
         checkAssignees(projectId, input.assignees),
         checkType(input.type_id),
         checkLabels(projectId, input.task_labels),
+        customFields.planTaskValues(projectId, input.custom_fields, { creating: false, subTask: task.parent_id !== 0, memberIds: (ids) => tasks.findMemberIds(projectId, ids) }),
       ]);
       const now = nowUtc();
       const statusChanged = input.status !== undefined && input.status !== task.status;
@@ -441,6 +458,7 @@ export function tasksService(
         if (target) await repo.moveTask(taskId, target.id, await repo.nextSortOrder(target.id), now);
         if (input.assignees) await repo.replaceAssignees(taskId, projectId, input.assignees, now);
         if (input.task_labels) await replaceTaskLabels(trx, taskId, projectId, input.task_labels);
+        await customFields.writeTaskValues(trx, taskId, projectId, customFieldPlan);
         // The task's earlier history (and its sub-tasks' after a move) follows its new privacy.
         // Re-scoping stays in the change's transaction rather than in a subscriber: an entry's scope is who may
         // read it, and after commit a task just made private would show its history until (or, with a failing

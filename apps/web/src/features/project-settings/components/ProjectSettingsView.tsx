@@ -1,18 +1,20 @@
 import { Paper, Stack, Tabs, Title } from "@mantine/core";
 import { useLocalStorage } from "@mantine/hooks";
 import { ROUTES, routePath, type Project } from "@plotline/contracts";
-import { IconPlugConnected, IconShieldLock, IconTag, IconWorld } from "@tabler/icons-react";
+import { IconForms, IconPlugConnected, IconShieldLock, IconTag, IconWorld } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useMatch, useNavigate } from "react-router";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { lazyPage } from "../../../routes/lazy-page.js";
 import { useCurrentMe } from "../../auth/hooks/use-session.js";
 import { LabelsTab } from "../../labels/components/LabelsTab.js";
+import { CustomFieldsTab } from "../../custom-fields/components/CustomFieldsTab.js";
+import { useIsModuleOn } from "../../sub-tasks/hooks/use-module-on.js";
 import { CapabilitiesTab } from "./CapabilitiesTab.js";
 
 /** The tabs of project settings. Pages has its own route (`page_settings_tab`); the others share the page's. */
-export type SettingsTab = "capabilities" | "integrations" | "labels" | "pages";
-const TABS: readonly SettingsTab[] = ["capabilities", "integrations", "labels", "pages"];
+export type SettingsTab = "capabilities" | "integrations" | "labels" | "custom_fields" | "pages";
+const TABS: readonly SettingsTab[] = ["capabilities", "integrations", "labels", "custom_fields", "pages"];
 
 /** The Integrations tab loads with its own chunk (and strings) when first opened. */
 const IntegrationsTab = lazyPage(() => import("../../integrations/components/IntegrationsTab.js"), "IntegrationsTab", <LoadingScreen />);
@@ -38,13 +40,14 @@ export function ProjectSettingsView({ project }: { project: Project }) {
     serialize: (value) => value,
   });
   const canPages = me.capabilities.manage_pm;
+  const hasCustomFields = useIsModuleOn("custom_fields");
   const base = routePath("pm_pro_settings", { project_id: project.id });
   const pagesPath = routePath("page_settings_tab", { project_id: project.id });
 
   if (!project.abilities.can_manage) return <Navigate to={routePath("task_lists", { project_id: project.id })} replace />;
   if (onPagesRoute && !canPages) return <Navigate to={base} replace />;
   if (!onPagesRoute && stored === "pages" && canPages) return <Navigate to={pagesPath} replace />;
-  const active: SettingsTab = onPagesRoute ? "pages" : stored === "pages" ? "capabilities" : stored;
+  const active: SettingsTab = onPagesRoute ? "pages" : stored === "pages" || (stored === "custom_fields" && !hasCustomFields) ? "capabilities" : stored;
 
   const select = (value: string | null) => {
     if (!value || !TABS.includes(value as SettingsTab)) return;
@@ -71,6 +74,11 @@ export function ProjectSettingsView({ project }: { project: Project }) {
             <Tabs.Tab value="labels" leftSection={<IconTag size={16} aria-hidden />}>
               {t("project_settings.tab_labels")}
             </Tabs.Tab>
+            {hasCustomFields && (
+              <Tabs.Tab value="custom_fields" leftSection={<IconForms size={16} aria-hidden />}>
+                {t("custom_fields.tab")}
+              </Tabs.Tab>
+            )}
             {canPages && (
               <Tabs.Tab value="pages" leftSection={<IconWorld size={16} aria-hidden />}>
                 {t("project_settings.tab_pages")}
@@ -86,6 +94,11 @@ export function ProjectSettingsView({ project }: { project: Project }) {
           <Tabs.Panel value="labels">
             <LabelsTab projectId={project.id} />
           </Tabs.Panel>
+          {hasCustomFields && (
+            <Tabs.Panel value="custom_fields">
+              <CustomFieldsTab scope={{ kind: "project", projectId: project.id }} />
+            </Tabs.Panel>
+          )}
           {canPages && (
             <Tabs.Panel value="pages">
               <Outlet />

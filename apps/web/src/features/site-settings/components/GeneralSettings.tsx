@@ -2,7 +2,9 @@ import { Card, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { CustomFieldsTab } from "../../custom-fields/components/CustomFieldsTab.js";
 import { DepartmentsPanel } from "../../departments/components/DepartmentsPanel.js";
+import { useIsModuleOn } from "../../sub-tasks/hooks/use-module-on.js";
 import { useSiteSettings } from "../hooks/use-site-settings.js";
 import { GeneralSettingsTable } from "./GeneralSettingsTable.js";
 import { PagesPanel } from "./PagesPanel.js";
@@ -11,6 +13,7 @@ import { PagesPanel } from "./PagesPanel.js";
 export function GeneralSettings() {
   const { t } = useTranslation();
   const settings = useSiteSettings();
+  const hasCustomFields = useIsModuleOn("custom_fields");
 
   return (
     <Stack maw={960} mx="auto" gap="lg">
@@ -46,6 +49,14 @@ export function GeneralSettings() {
           <Card withBorder padding="lg" component="section" aria-labelledby="departments-title">
             <DepartmentsPanel integrationOn={settings.data.data.hrm_integration === "1"} />
           </Card>
+          {hasCustomFields && (
+            <Card withBorder padding="lg" component="section" aria-labelledby="site-custom-fields-title">
+              <Title order={2} size="h4" id="site-custom-fields-title" mb="sm">
+                {t("custom_fields.site_title")}
+              </Title>
+              <CustomFieldsTab scope={{ kind: "site" }} />
+            </Card>
+          )}
         </>
       )}
     </Stack>

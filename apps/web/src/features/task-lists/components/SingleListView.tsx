@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { isNotAvailable, NotAvailable } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
+import { FieldColumnsProvider } from "../../custom-fields/components/TaskFieldToolbar.js";
 import { useRememberRecent } from "../../command-palette/hooks/use-recent-items.js";
 import { useTaskList } from "../hooks/use-task-lists.js";
 import { TaskListsBoard } from "./TaskListsBoard.js";
@@ -37,14 +38,16 @@ export function SingleListView({ project, listId }: { project: Project; listId: 
       ) : list.error ? (
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       ) : (
-        <TaskListsBoard
-          projectId={project.id}
-          lists={[list.data.data]}
-          canReorderTasks={project.abilities.create_task}
-          taskHref={(task) => routePath("single_list_task", { project_id: project.id, list_id: listId, task_id: task.id })}
-          linkTitles={false}
-          onListDeleted={() => navigate(back, { replace: true })}
-        />
+        <FieldColumnsProvider projectId={project.id} members={project.assignees.data}>
+          <TaskListsBoard
+            projectId={project.id}
+            lists={[list.data.data]}
+            canReorderTasks={project.abilities.create_task}
+            taskHref={(task) => routePath("single_list_task", { project_id: project.id, list_id: listId, task_id: task.id })}
+            linkTitles={false}
+            onListDeleted={() => navigate(back, { replace: true })}
+          />
+        </FieldColumnsProvider>
       )}
     </Stack>
   );

@@ -5,6 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.js";
+import { FilteredTasks } from "../../custom-fields/components/FilteredTasks.js";
+import { ActiveFieldFilters, FieldColumnsProvider, TaskFieldToolbar, useIsFilteringByFields } from "../../custom-fields/components/TaskFieldToolbar.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useSortTaskLists, useTaskLists } from "../hooks/use-task-lists.js";
@@ -24,6 +26,7 @@ export function TaskListsView({ project }: { project: Project }) {
   const [creating, setCreating] = useState(false);
   const canCreate = project.abilities.create_list;
   const totalPages = lists.data?.meta.pagination.total_pages ?? 1;
+  const isFiltering = useIsFilteringByFields(project.id);
 
   const newList = canCreate && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
@@ -38,6 +41,7 @@ export function TaskListsView({ project }: { project: Project }) {
           {t("task_lists.title")}
         </Title>
         <Group gap="xs">
+          <TaskFieldToolbar projectId={project.id} />
           <Button
             component={Link}
             to={routePath("task_lists_archive", { project_id: project.id })}
@@ -50,25 +54,30 @@ export function TaskListsView({ project }: { project: Project }) {
           {newList}
         </Group>
       </Group>
-      {lists.isPending ? (
-        <LoadingScreen />
-      ) : lists.error ? (
-        <ErrorState error={lists.error} onRetry={() => void lists.refetch()} />
-      ) : lists.data.data.length === 0 ? (
-        <Paper withBorder radius="md">
-          <EmptyState icon={<IconListCheck />} title={t("task_lists.empty_title")} body={canCreate ? t("task_lists.empty_body") : t("task_lists.empty_body_readonly")} action={newList} />
-        </Paper>
-      ) : (
-        <TaskListsBoard
-          projectId={project.id}
-          lists={lists.data.data}
-          canReorderTasks={project.abilities.create_task}
-          taskHref={(task) => routePath("single_task", { project_id: project.id, task_id: task.id })}
-          linkTitles
-          onSortLists={canCreate ? (ordered) => sortLists.mutate(ordered) : undefined}
-        />
-      )}
-      {totalPages > 1 && (
+      <ActiveFieldFilters projectId={project.id} />
+      <FieldColumnsProvider projectId={project.id} members={project.assignees.data}>
+        {isFiltering ? (
+          <FilteredTasks project={project} />
+        ) : lists.isPending ? (
+          <LoadingScreen />
+        ) : lists.error ? (
+          <ErrorState error={lists.error} onRetry={() => void lists.refetch()} />
+        ) : lists.data.data.length === 0 ? (
+          <Paper withBorder radius="md">
+            <EmptyState icon={<IconListCheck />} title={t("task_lists.empty_title")} body={canCreate ? t("task_lists.empty_body") : t("task_lists.empty_body_readonly")} action={newList} />
+          </Paper>
+        ) : (
+          <TaskListsBoard
+            projectId={project.id}
+            lists={lists.data.data}
+            canReorderTasks={project.abilities.create_task}
+            taskHref={(task) => routePath("single_task", { project_id: project.id, task_id: task.id })}
+            linkTitles
+            onSortLists={canCreate ? (ordered) => sortLists.mutate(ordered) : undefined}
+          />
+        )}
+      </FieldColumnsProvider>
+      {totalPages > 1 && !isFiltering && (
         <Group justify="center">
           <Pagination
             total={totalPages}

@@ -6,6 +6,7 @@ import { IconGripVertical } from "@tabler/icons-react";
 import { use, type CSSProperties, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TaskFieldCells } from "../../custom-fields/components/TaskFieldCells.js";
 import { LabelChips } from "../../labels/components/LabelChips.js";
 import { SubTaskCount } from "../../sub-tasks/components/SubTaskCount.js";
 import { TaskMeta } from "../../tasks/components/TaskMeta.js";
@@ -94,6 +95,7 @@ export function TaskRowView({ projectId, task, href, handle, style, rowRef, isJu
             <SubTaskCount task={task} />
             <TaskMeta task={task} />
           </Group>
+          <TaskFieldCells task={task} />
         </Group>
       </Group>
     </Box>

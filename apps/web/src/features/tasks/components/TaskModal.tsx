@@ -11,6 +11,7 @@ import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { CommentsPanel } from "../../comments/components/CommentsPanel.js";
 import { useRememberRecent } from "../../command-palette/hooks/use-recent-items.js";
 import { TaskLabelsField } from "../../labels/components/TaskLabelsField.js";
+import { TaskCustomFields } from "../../custom-fields/components/TaskCustomFields.js";
 import { SubTaskCount } from "../../sub-tasks/components/SubTaskCount.js";
 import { SubTasksSection } from "../../sub-tasks/components/SubTasksSection.js";
 import { usePlanStatusChange } from "../../sub-tasks/hooks/use-status-plan.js";
@@ -105,6 +106,7 @@ function TaskBody({ project, task, onClose }: { project: Project; task: Task; on
               onChangeStatus={(status, onFailed) => setStatus(status, onFailed, { asEditor: false })}
             />
             <TaskLabelsField projectId={project.id} task={task} canEdit={canEdit} onSave={save} />
+            <TaskCustomFields projectId={project.id} task={task} members={members} />
             <Text size="xs" c="dimmed">
               {t("tasks.created_by", { name: task.creator.data.display_name, date: formatDateTime(task.created_at) })}
             </Text>
