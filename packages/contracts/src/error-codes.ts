@@ -20,6 +20,8 @@ export const errorStatus = {
   rule_broken: 422,
   too_many_requests: 429,
   internal_error: 500,
+  /** An outside service Plotline asked on the caller's behalf (a shop) is down or answered an error. */
+  bad_gateway: 502,
 } as const;
 
 /** A known error code. */

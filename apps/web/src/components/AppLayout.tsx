@@ -27,9 +27,15 @@ export function AppLayout({ pages }: { pages: ReadonlySet<RouteName> }) {
   const location = useLocation();
   const entries = siteMenu(me, pages);
 
+  const isUnder = (path: string) => location.pathname === path || location.pathname.startsWith(path.endsWith("/") ? path : `${path}/`);
+  // The longest matching entry wins: `/settings/store-link` is Store link's page, not Settings'.
+  const current = entries
+    .map((entry) => routePath(entry.route))
+    .filter((path) => path !== "/" && isUnder(path))
+    .sort((a, b) => b.length - a.length)[0];
   const isCurrent = (route: RouteName) => {
     const path = routePath(route);
-    return path === "/" ? location.pathname === "/" || location.pathname.startsWith("/projects") : location.pathname.startsWith(path);
+    return path === "/" ? location.pathname === "/" || location.pathname.startsWith("/projects") : path === current;
   };
 
   return (
