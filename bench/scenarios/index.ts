@@ -1,14 +1,17 @@
 import type { Scenario } from "../lib/scenario.js";
 import { authMe } from "./auth-me.js";
 import { calendarMonth, calendarResourceMonth } from "./calendar.js";
+import { customFieldDropdown, customFieldDropdownUncached, customFieldNumberRange, customFieldNumberRangeUncached } from "./custom-fields.js";
 import { taskUpdateChatOff, taskUpdateChatOn } from "./chat-integration.js";
 import { duplicateThousandTaskProject } from "./duplication.js";
 import { ganttChart, ganttChartAfterChange, ganttRescheduleChain } from "./gantt.js";
 import { health } from "./health.js";
 import { helloWorld } from "./hello-world.js";
+import { invoiceListTenThousand, invoicePdfTwoHundredLines } from "./invoices.js";
 import { kanboardColumnPage, kanboardMove, kanboardPageAfterMove } from "./kanboard.js";
 import { notificationsList } from "./notifications.js";
 import { oneProject, oneTask, projectsList } from "./single-records.js";
+import { progressFirstPage, reportAdvanced, reportCompleted, reportMilestone, reportOverdue, reportPersonalMonth, reportProject, reportUnassigned, reportUserActivities } from "./reports.js";
 import { searchAsMember, searchCommonWord, searchInProject, searchNarrow } from "./search.js";
 import { sprintPage } from "./sprints.js";
 import { taskListsKanbanTenThousand, taskListsTenThousand, taskListsThousand } from "./task-lists.js";
@@ -29,6 +32,7 @@ export const SCENARIOS: Scenario[] = [
   taskListsKanbanTenThousand,
   tasksFiltered,
   tasksOfUser,
+  customFieldDropdown, customFieldNumberRange, customFieldDropdownUncached, customFieldNumberRangeUncached,
   calendarMonth,
   calendarResourceMonth,
   searchCommonWord,
@@ -50,6 +54,17 @@ export const SCENARIOS: Scenario[] = [
   ganttRescheduleChain,
   ganttChartAfterChange,
   sprintPage,
+  reportOverdue,
+  reportCompleted,
+  reportUnassigned,
+  reportMilestone,
+  reportProject,
+  reportUserActivities,
+  reportAdvanced,
+  reportPersonalMonth,
+  progressFirstPage,
+  invoiceListTenThousand,
+  invoicePdfTwoHundredLines,
   // Last: every request writes a whole 1,000-task copy.
   duplicateThousandTaskProject,
 ];

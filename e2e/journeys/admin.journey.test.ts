@@ -67,11 +67,11 @@ describe("site manager: modules and license", () => {
   it("lists every built module with its thumbnail, description and switch", async () => {
     await siteMenu().getByRole("link", { name: "Modules" }).click();
     await page.getByRole("heading", { name: "Modules", level: 1 }).waitFor();
-    // Files, Calendar, Reports, Progress, Gantt Chart, Kanban Board, Sprint, Sub Tasks, Time Tracker and Integrations:
-    // modules not built yet (Invoice ...) have no switch.
-    await expect.poll(() => page.getByRole("switch").count()).toBe(10);
-    for (const name of ["Reports", "Progress", "Gantt Chart", "Kanban Board", "Sub Tasks", "Time Tracker"]) expect(await page.getByRole("switch", { name: `${name} module` }).isChecked()).toBe(true);
-    expect(await page.getByRole("switch", { name: "Invoice module" }).count()).toBe(0);
+    // Every Pro module, each with its switch, all on at first.
+    await expect.poll(() => page.getByRole("switch").count()).toBe(13);
+    for (const name of ["Reports", "Progress", "Invoice", "Gantt Chart", "Kanban Board", "Sub Tasks", "Time Tracker", "Custom Fields", "Store Product Link"]) {
+      expect(await page.getByRole("switch", { name: `${name} module` }).isChecked()).toBe(true);
+    }
     const calendar = page.getByTestId("module-calendar");
     await calendar.getByText("Calendar", { exact: true }).waitFor();
     await expect.poll(() => calendar.getByRole("img", { name: "Calendar module" }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

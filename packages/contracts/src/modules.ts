@@ -27,7 +27,7 @@ export type ProModuleKey = (typeof PRO_MODULE_KEYS)[number];
  * The Pro modules that are built, in the modules list's order. Only these are listed on the modules page
  * and can be switched: a module lists itself when it is built by adding its key here (one line).
  */
-export const BUILT_PRO_MODULES = ["files", "calendar", "reports", "progress", "gantt", "kanboard", "sprint", "sub_tasks", "time_tracker", "integrations"] as const satisfies readonly ProModuleKey[];
+export const BUILT_PRO_MODULES = ["files", "calendar", "reports", "progress", "invoice", "gantt", "kanboard", "sprint", "sub_tasks", "time_tracker", "integrations", "custom_fields", "store_link"] as const satisfies readonly ProModuleKey[];
 export type BuiltProModuleKey = (typeof BUILT_PRO_MODULES)[number];
 
 /** Keys of every module, core ones included. */
@@ -67,9 +67,13 @@ export const MENU_ORDER = {
   /** Sprints (Pro module `sprint`): after Progress, as the issue places it. */
   sprints: 7,
   module_lists: 8,
+  /** Invoices (Pro module `invoice`): the site list for managers, the client portal for everyone else. */
+  invoices: 9,
   users: 20,
   license: 30,
   general_settings: 40,
+  /** The store link's page (Pro module `store_link`, site managers): right after Settings. */
+  store_link: 41,
   overview: 1,
   task_lists: 2,
   discussions: 3,
@@ -77,6 +81,8 @@ export const MENU_ORDER = {
   files: 5,
   kanboard: 6,
   gantt: 7,
+  /** A project's invoices (Pro module `invoice`, those who manage the project). */
+  invoice: 8,
   settings: 100,
 } as const;
 
@@ -135,11 +141,21 @@ export const ROUTES = {
   completed_sprint_pagination: "/sprints/completed/pages/:current_page_number",
   /** One sprint: its goal, dates, burndown and tasks. */
   single_sprint: "/sprints/:sprint_id",
+  /** Invoices (Pro module `invoice`): every invoice for site managers; anyone else's own (the client portal). */
+  invoices: "/invoices",
+  /** The invoice settings (organisation address, currency, gateways): site managers only. */
+  invoice_settings: "/invoices/settings",
+  /** One invoice in the client portal: its lines, payments, PDF and card payment; `?checkout=` after a provider. */
+  portal_invoice: "/invoices/projects/:project_id/:invoice_id",
   module_lists: "/modules",
   users: "/users",
   license: "/license",
   /** Site-wide settings (task start date, logo, daily digest, pages, departments): site managers only. */
   general_settings: "/settings",
+  /** The store link (Pro module `store_link`): the WooCommerce shop, product -> project links, recent orders; site managers only. */
+  store_link: "/settings/store-link",
+  /** Where a buyer whose account the store link made sets a first password (`?token=` from their mail); no sign-in. */
+  set_password: "/set-password",
   account: "/account",
   pm_overview: "/projects/:project_id/overview",
   task_lists: "/projects/:project_id/task-lists",
@@ -176,6 +192,14 @@ export const ROUTES = {
   kanboard_single_task: "/projects/:project_id/kanboard/tasks/:task_id",
   /** The project's Gantt chart (Pro module `gantt`). */
   gantt: "/projects/:project_id/gantt",
+  /** A project's invoices (Pro module `invoice`: site and project managers; anyone else goes to `pm_overview`). */
+  invoice: "/projects/:project_id/invoice",
+  /** The editor of a new invoice of the project. */
+  invoice_new: "/projects/:project_id/invoice/new",
+  /** One invoice: its lines, totals, payments and actions (PDF, mail, record a payment, delete). */
+  single_invoice: "/projects/:project_id/invoice/:invoice_id",
+  /** The editor of an invoice. */
+  invoice_edit: "/projects/:project_id/invoice/:invoice_id/edit",
   pm_pro_settings: "/projects/:project_id/settings",
   /** The Pages tab of project settings (front_end_page, a site-wide setting: site managers only). */
   page_settings_tab: "/projects/:project_id/settings/pages",

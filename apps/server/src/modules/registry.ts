@@ -3,6 +3,7 @@ import { activitiesModule } from "./activities/activities.module.js";
 import { authModule } from "./auth/auth.module.js";
 import { calendarModule } from "./calendar/calendar.module.js";
 import { commentsModule } from "./comments/comments.module.js";
+import { customFieldsModule } from "./custom-fields/custom-fields.module.js";
 import { departmentsModule } from "./departments/departments.module.js";
 import { discussionsModule } from "./discussions/discussions.module.js";
 import { duplicationModule } from "./duplication/duplication.module.js";
@@ -10,6 +11,7 @@ import { filesModule } from "./files/files.module.js";
 import { ganttModule } from "./gantt/gantt.module.js";
 import { healthModule } from "./health/health.module.js";
 import { integrationsModule } from "./integrations/integrations.module.js";
+import { invoiceModule } from "./invoice/invoice.module.js";
 import { kanboardModule } from "./kanboard/kanboard.module.js";
 import { labelsModule } from "./labels/labels.module.js";
 import { licenseModule } from "./license/license.module.js";
@@ -30,6 +32,7 @@ import { reportsModule } from "./reports/reports.module.js";
 import { searchModule } from "./search/search.module.js";
 import { siteSettingsModule } from "./site-settings/site-settings.module.js";
 import { sprintsModule } from "./sprints/sprints.module.js";
+import { storeLinkModule } from "./store-link/store-link.module.js";
 import { subTasksModule } from "./sub-tasks/sub-tasks.module.js";
 import { taskListsModule } from "./task-lists/task-lists.module.js";
 import { taskTypesModule } from "./task-types/task-types.module.js";
@@ -60,6 +63,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   filesModule,
   taskTypesModule,
   taskListsModule,
+  customFieldsModule,
   tasksModule,
   subTasksModule,
   timeTrackerModule,
@@ -81,4 +85,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   notificationsModule,
   integrationsModule,
   mailNotificationsModule,
+  storeLinkModule,
+  invoiceModule,
 ];

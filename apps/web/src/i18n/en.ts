@@ -24,6 +24,7 @@ import { paletteEn } from "../features/command-palette/i18n/en.js";
 import { preferencesEn } from "../features/preferences/i18n/en.js";
 import { timeTrackerEn } from "../features/time-tracker/i18n/en.js";
 import { subTasksEn } from "../features/sub-tasks/i18n/en.js";
+import { customFieldsEn } from "../features/custom-fields/i18n/en.js";
 import type { kanboardEn } from "../features/kanboard/i18n/en.js";
 import type { ganttEn } from "../features/gantt/i18n/en.js";
 import type { progressEn } from "../features/progress/i18n/en.js";
@@ -31,6 +32,8 @@ import type { reportsEn } from "../features/reports/i18n/en.js";
 import type { personalReportEn } from "../features/personal-report/i18n/en.js";
 import type { integrationsEn } from "../features/integrations/i18n/en.js";
 import type { sprintsEn } from "../features/sprints/i18n/en.js";
+import type { invoicesEn } from "../features/invoices/i18n/en.js";
+import type { storeLinkEn } from "../features/store-link/i18n/en.js";
 
 /** Strings no single feature owns: the app shell, menus, common actions and shared components. */
 const sharedEn = {
@@ -46,6 +49,7 @@ const sharedEn = {
     users: "Users",
     license: "License",
     general_settings: "Settings",
+    store_link: "Store link",
     overview: "Overview",
     task_lists: "Task Lists",
     discussions: "Discussions",
@@ -54,6 +58,7 @@ const sharedEn = {
     kanboard: "Kanboard",
     gantt: "Gantt",
     sprints: "Sprints",
+    invoices: "Invoices",
     settings: "Settings",
     account: "Your account",
     sign_out: "Sign out",
@@ -157,13 +162,14 @@ export const en = {
   ...preferencesEn,
   ...timeTrackerEn,
   ...subTasksEn,
+  ...customFieldsEn,
 } as const;
 
 /**
  * Features whose strings are read only on their own lazily loaded pages: their chunk registers them
  * (`addCatalogue`), so the bundle every page loads does not carry them. Their keys are typed with the rest.
  */
-export const CHUNK_CATALOGUES = ["module_lists", "kanboard", "gantt", "sprints", "integrations", "progress", "reports", "personal_report"] as const;
+export const CHUNK_CATALOGUES = ["module_lists", "kanboard", "gantt", "sprints", "integrations", "progress", "reports", "personal_report", "invoices", "store_link"] as const;
 
 /** Every key a screen may read: the catalogue registered at start-up and the ones the chunks bring. */
-export type Catalogue = typeof en & typeof moduleListsEn & typeof kanboardEn & typeof ganttEn & typeof sprintsEn & typeof integrationsEn & typeof progressEn & typeof reportsEn & typeof personalReportEn;
+export type Catalogue = typeof en & typeof moduleListsEn & typeof kanboardEn & typeof ganttEn & typeof sprintsEn & typeof integrationsEn & typeof progressEn & typeof reportsEn & typeof personalReportEn & typeof invoicesEn & typeof storeLinkEn;

@@ -36,6 +36,13 @@ const MilestonesPage = lazyPage(() => import("./milestones.js"), "MilestonesPage
 const ModuleListsPage = lazyPage(() => import("./module-lists.js"), "ModuleListsPage");
 const MyTasksPage = lazyPage(() => import("./my-tasks.js"), "MyTasksPage");
 const InboxPage = lazyPage(() => import("./inbox.js"), "InboxPage");
+const InvoicesPage = lazyPage(() => import("./invoices.js"), "InvoicesPage");
+const InvoiceSettingsPage = lazyPage(() => import("./invoices.js"), "InvoiceSettingsPage");
+const PortalInvoicePage = lazyPage(() => import("./invoices.js"), "PortalInvoicePage");
+const ProjectInvoicesPage = lazyPage(() => import("./invoices.js"), "ProjectInvoicesPage");
+const NewInvoicePage = lazyPage(() => import("./invoices.js"), "NewInvoicePage");
+const SingleInvoicePage = lazyPage(() => import("./invoices.js"), "SingleInvoicePage");
+const EditInvoicePage = lazyPage(() => import("./invoices.js"), "EditInvoicePage");
 const PersonalReportPage = lazyPage(() => import("./personal-report.js"), "PersonalReportPage");
 const ProjectOverviewPage = lazyPage(() => import("./project-overview.js"), "ProjectOverviewPage");
 const PageSettingsTabPage = lazyPage(() => import("./project-settings.js"), "PageSettingsTabPage");
@@ -55,6 +62,8 @@ const SetupPage = lazyPage(() => import("./setup.js"), "SetupPage", <LoadingScre
 const CompletedSprintsPage = lazyPage(() => import("./sprints.js"), "CompletedSprintsPage");
 const SingleSprintPage = lazyPage(() => import("./sprints.js"), "SingleSprintPage");
 const SprintsPage = lazyPage(() => import("./sprints.js"), "SprintsPage");
+const StoreLinkPage = lazyPage(() => import("./store-link.js"), "StoreLinkPage");
+const SetPasswordPage = lazyPage(() => import("./store-link.js"), "SetPasswordPage", <LoadingScreen fullPage />);
 const SingleMilestonePage = lazyPage(() => import("./single-milestone.js"), "SingleMilestonePage");
 const SingleFileItemPage = lazyPage(() => import("./single-file-item.js"), "SingleFileItemPage", null);
 const SingleListPage = lazyPage(() => import("./single-list.js"), "SingleListPage");
@@ -114,10 +123,15 @@ const ADMIN_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; child
   { name: "completed_sprint", element: <CompletedSprintsPage /> },
   { name: "completed_sprint_pagination", element: <CompletedSprintsPage /> },
   { name: "single_sprint", element: <SingleSprintPage /> },
+  // Invoices (Pro module `invoice`): the list (the client portal for non-managers), its settings, a portal invoice.
+  { name: "invoices", element: <InvoicesPage /> },
+  { name: "invoice_settings", element: <InvoiceSettingsPage /> },
+  { name: "portal_invoice", element: <PortalInvoicePage /> },
   { name: "module_lists", element: <ModuleListsPage /> },
   { name: "users", element: <UsersPage /> },
   { name: "license", element: <LicensePage /> },
   { name: "general_settings", element: <GeneralSettingsPage /> },
+  { name: "store_link", element: <StoreLinkPage /> },
   { name: "account", element: <AccountPage /> },
 ];
 
@@ -141,6 +155,11 @@ const PROJECT_PAGES: ReadonlyArray<{ name: RouteName; element: ReactElement; chi
   { name: "pm_files", element: <FilesHomePage /> },
   // The Kanban board; its single-task modal is a child, so closing it returns to the board as it was.
   { name: "gantt", element: <GanttPage /> },
+  // A project's invoices: the static `new` segment wins over `:invoice_id` whatever the order.
+  { name: "invoice", element: <ProjectInvoicesPage /> },
+  { name: "invoice_new", element: <NewInvoicePage /> },
+  { name: "single_invoice", element: <SingleInvoicePage /> },
+  { name: "invoice_edit", element: <EditInvoicePage /> },
   { name: "kanboard", element: <KanboardPage />, children: [{ name: "kanboard_single_task", element: <KanboardSingleTaskPage /> }] },
   // Folder 0 is the files home, so the single doc, file and link modals always open over a folder's list.
   {
@@ -170,6 +189,7 @@ export const PAGE_NAMES: ReadonlySet<RouteName> = new Set([...ADMIN_PAGES, ...PR
 const routes: RouteObject[] = [
   { path: ROUTES.setup, element: <SetupPage /> },
   { path: ROUTES.login, element: <LoginPage /> },
+  { path: ROUTES.set_password, element: <SetPasswordPage /> },
   {
     path: "/",
     element: (
