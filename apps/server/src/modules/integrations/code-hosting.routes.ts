@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { item } from "../../lib/envelope.js";
 import { requireActor } from "../../plugins/auth.js";
+import { keepBodiesAsReceived, receivedBytes } from "../../lib/received-body.js";
 
 const tags = ["integrations"];
 const params = z.object({ project: zId });
@@ -58,31 +59,10 @@ export const codeHostingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/**
- * A body as received. Its bytes are held in a private field so that what walks every request's body (the
- * control-character guard) does not walk a payload byte by byte; the payload is read only after its token
- * and signature were checked.
- */
-class ReceivedBody {
-  readonly #bytes: Buffer;
-
-  constructor(bytes: Buffer) {
-    this.#bytes = bytes;
-  }
-
-  get bytes(): Buffer {
-    return this.#bytes;
-  }
-}
-
 /** The incoming address GitHub and Bitbucket post to: no session, the token in the query. */
 export const codeHostingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The signature is over the exact bytes sent, so in this plugin alone bodies are kept as they came: JSON,
-  // or the form encoding GitHub may be set to use. Anything else is a 415.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(["application/json", "application/x-www-form-urlencoded"], { parseAs: "buffer" }, (_request, body, done) => {
-    done(null, new ReceivedBody(body as Buffer));
-  });
+  // JSON, or the form encoding GitHub may be set to use.
+  keepBodiesAsReceived(app);
 
   app.post(
     "/pm-pro/v2/integrations/:project",
@@ -97,7 +77,7 @@ export const codeHostingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body instanceof ReceivedBody ? request.body.bytes : Buffer.alloc(0);
+      const body = receivedBytes(request.body);
       const received = await app.services.codeHostingWebhook.receive({
         projectId: request.params.project,
         token: request.query.token,

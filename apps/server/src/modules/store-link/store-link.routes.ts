@@ -17,6 +17,7 @@ import { z } from "zod";
 import { item } from "../../lib/envelope.js";
 import { pageRequest, paginationMeta } from "../../lib/pagination.js";
 import { requireActor } from "../../plugins/auth.js";
+import { keepBodiesAsReceived, receivedBytes } from "../../lib/received-body.js";
 
 const tags = ["store-link"];
 const linkParams = z.object({ id: zId });
@@ -95,29 +96,9 @@ export const storeLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/**
- * A body as received, its bytes in a private field so that what walks every request's body does not walk
- * a payload byte by byte; it is read only after the signature was checked.
- */
-class ReceivedBody {
-  readonly #bytes: Buffer;
-
-  constructor(bytes: Buffer) {
-    this.#bytes = bytes;
-  }
-
-  get bytes(): Buffer {
-    return this.#bytes;
-  }
-}
-
 /** The order webhook WooCommerce posts to: no session, the signature proves the sender. */
 export const storeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The signature is over the exact bytes sent, so in this plugin alone bodies are kept as they came.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(["application/json", "application/x-www-form-urlencoded"], { parseAs: "buffer" }, (_request, body, done) => {
-    done(null, new ReceivedBody(body as Buffer));
-  });
+  keepBodiesAsReceived(app);
 
   app.post(
     "/pm-pro/v2/woo-project/webhook",
@@ -130,7 +111,7 @@ export const storeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body instanceof ReceivedBody ? request.body.bytes : Buffer.alloc(0);
+      const body = receivedBytes(request.body);
       return app.services.storeWebhook.receive({ headers: request.headers, body });
     },
   );

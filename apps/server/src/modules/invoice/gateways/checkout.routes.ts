@@ -13,26 +13,10 @@ import { item } from "../../../lib/envelope.js";
 import { requireActor } from "../../../plugins/auth.js";
 import { PAYPAL_NOTIFY_PATH, STRIPE_WEBHOOK_PATH } from "./checkout-gateway.js";
 import { checkoutService, type CheckoutService } from "./checkout.service.js";
+import { keepBodiesAsReceived, receivedBytes } from "../../../lib/received-body.js";
 
 const tags = ["invoice"];
 const params = z.object({ project_id: zId, id: zId });
-
-/**
- * A body as received. Its bytes sit in a private field, so that what walks every request's body (the
- * control-character guard) does not walk a notification byte by byte: signatures and PayPal's post-back are
- * over the exact bytes.
- */
-class RawBody {
-  readonly #bytes: Buffer;
-
-  constructor(bytes: Buffer) {
-    this.#bytes = bytes;
-  }
-
-  get bytes(): Buffer {
-    return this.#bytes;
-  }
-}
 
 /** Where the app is reached: `PUBLIC_URL`, else the origin the request came to. */
 function appOriginOf(request: FastifyRequest, publicUrl: string | null): string {
@@ -91,12 +75,9 @@ function payerRoutes(checkout: CheckoutService): FastifyPluginAsyncZod {
 /** The addresses PayPal and Stripe post to: no session, bodies kept as received. */
 function notificationRoutes(checkout: CheckoutService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.removeAllContentTypeParsers();
-    // PayPal posts forms, Stripe JSON; anything else is a 415.
-    app.addContentTypeParser(["application/x-www-form-urlencoded", "application/json"], { parseAs: "buffer", bodyLimit: 256 * 1024 }, (_request, body, done) => {
-      done(null, new RawBody(body as Buffer));
-    });
-    const bytesOf = (body: unknown): Buffer => (body instanceof RawBody ? body.bytes : Buffer.alloc(0));
+    // PayPal posts forms, Stripe JSON.
+    keepBodiesAsReceived(app, { bodyLimit: 256 * 1024 });
+    const bytesOf = receivedBytes;
     // Anyone may post here, and each PayPal message costs a post-back: generous for PayPal and Stripe's bursts.
     const config = { rateLimit: { max: 600, timeWindow: "1 minute" } };
 
