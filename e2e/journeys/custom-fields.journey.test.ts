@@ -180,9 +180,10 @@ describe("custom fields: define them, fill them in on a task, filter the task li
     await page.getByRole("button", { name: "Filter" }).click();
     await page.getByLabel("Review date: From").click();
     await page.getByRole("button", { name: "1 November 2026", exact: true }).click();
+    // One calendar at a time: the From calendar has closed before the To one opens.
+    await poll(() => page.getByRole("button", { name: "1 November 2026", exact: true }).count()).toBe(0);
     await page.getByLabel("Review date: To").click();
-    // The From calendar may still be closing: the To calendar comes after it.
-    await page.getByRole("button", { name: "30 November 2026", exact: true }).last().click();
+    await page.getByRole("button", { name: "30 November 2026", exact: true }).click();
     await page.getByRole("button", { name: "Apply" }).click();
     await results.getByText("1 task matches the filters.").waitFor();
     await results.getByText(first).waitFor();
