@@ -1,16 +1,15 @@
 import "@mantine/dates/styles.css";
 import { ActionIcon, Badge, Button, Checkbox, Group, Input, NumberInput, Popover, Select, SimpleGrid, Stack, Text } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import type { CustomField, Member } from "@plotline/contracts";
+import type { CustomField } from "@plotline/contracts";
 import { IconColumns, IconFilter, IconX } from "@tabler/icons-react";
-import { useMemo, useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateInputFormat, formatDate, toDayString } from "../../../lib/dates.js";
 import { useProjectFields } from "../hooks/use-custom-fields.js";
 import { useFieldColumns, useFieldFilters } from "../hooks/use-task-field-tools.js";
 import type { FieldFilter, FieldFilters } from "../lib/field-filters.js";
 import { filterKind, optionTitle } from "../lib/field-model.js";
-import { FieldColumnsContext } from "./TaskFieldCells.js";
 
 function RangeInputs({ field, filter, onChange }: { field: CustomField; filter: FieldFilter; onChange: (filter: FieldFilter) => void }) {
   const { t } = useTranslation();
@@ -234,18 +233,4 @@ export function ActiveFieldFilters({ projectId }: { projectId: number }) {
       </Button>
     </Group>
   );
-}
-
-/** Whether custom-field filters are in force on the page (the lists then give way to the matching tasks). */
-export function useIsFilteringByFields(projectId: number): boolean {
-  const fields = useProjectFields(projectId);
-  return useFieldFilters(fields).active.length > 0;
-}
-
-/** Gives the task rows inside it the columns chosen for the project. */
-export function FieldColumnsProvider({ projectId, members, children }: { projectId: number; members: readonly Pick<Member, "id" | "display_name">[]; children: ReactNode }) {
-  const fields = useProjectFields(projectId);
-  const { shown } = useFieldColumns(projectId, fields);
-  const value = useMemo(() => (shown.length > 0 ? { fields: shown, members } : null), [shown, members]);
-  return <FieldColumnsContext value={value}>{children}</FieldColumnsContext>;
 }

@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { isNotAvailable, NotAvailable } from "../../../components/NotAvailable.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
-import { FieldColumnsProvider } from "../../custom-fields/components/TaskFieldToolbar.js";
+import { FieldColumnsProvider } from "../../custom-fields/components/FieldColumnsProvider.js";
 import { useRememberRecent } from "../../command-palette/hooks/use-recent-items.js";
 import { useTaskList } from "../hooks/use-task-lists.js";
 import { TaskListsBoard } from "./TaskListsBoard.js";

@@ -1,17 +1,23 @@
 import { Button, Group, Pagination, Paper, Stack, Title } from "@mantine/core";
 import { routePath, type Project } from "@plotline/contracts";
 import { IconArchive, IconListCheck, IconPlus } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/EmptyState.js";
-import { FilteredTasks } from "../../custom-fields/components/FilteredTasks.js";
-import { ActiveFieldFilters, FieldColumnsProvider, TaskFieldToolbar, useIsFilteringByFields } from "../../custom-fields/components/TaskFieldToolbar.js";
+import { FieldColumnsProvider, useIsFilteringByFields } from "../../custom-fields/components/FieldColumnsProvider.js";
+import { useProjectFields } from "../../custom-fields/hooks/use-custom-fields.js";
 import { ErrorState } from "../../../components/ErrorState.js";
 import { LoadingScreen } from "../../../components/LoadingScreen.js";
 import { useSortTaskLists, useTaskLists } from "../hooks/use-task-lists.js";
 import { TaskListFormModal } from "./TaskListFormModal.js";
 import { TaskListsBoard } from "./TaskListsBoard.js";
+
+// The custom-field toolbar, its filter chips and the filtered list (with their date pickers) load apart from
+// the page, and only in a project that has fields.
+const TaskFieldToolbar = lazy(() => import("../../custom-fields/components/TaskFieldToolbar.js").then((module) => ({ default: module.TaskFieldToolbar })));
+const ActiveFieldFilters = lazy(() => import("../../custom-fields/components/TaskFieldToolbar.js").then((module) => ({ default: module.ActiveFieldFilters })));
+const FilteredTasks = lazy(() => import("../../custom-fields/components/FilteredTasks.js").then((module) => ({ default: module.FilteredTasks })));
 
 /**
  * The `task_lists` page: a project's current lists, 15 a page, with drag and drop, the new-list form and
@@ -27,6 +33,7 @@ export function TaskListsView({ project }: { project: Project }) {
   const canCreate = project.abilities.create_list;
   const totalPages = lists.data?.meta.pagination.total_pages ?? 1;
   const isFiltering = useIsFilteringByFields(project.id);
+  const hasFields = useProjectFields(project.id).length > 0;
 
   const newList = canCreate && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
@@ -41,7 +48,11 @@ export function TaskListsView({ project }: { project: Project }) {
           {t("task_lists.title")}
         </Title>
         <Group gap="xs">
-          <TaskFieldToolbar projectId={project.id} />
+          {hasFields && (
+            <Suspense fallback={null}>
+              <TaskFieldToolbar projectId={project.id} />
+            </Suspense>
+          )}
           <Button
             component={Link}
             to={routePath("task_lists_archive", { project_id: project.id })}
@@ -54,10 +65,16 @@ export function TaskListsView({ project }: { project: Project }) {
           {newList}
         </Group>
       </Group>
-      <ActiveFieldFilters projectId={project.id} />
+      {hasFields && (
+        <Suspense fallback={null}>
+          <ActiveFieldFilters projectId={project.id} />
+        </Suspense>
+      )}
       <FieldColumnsProvider projectId={project.id} members={project.assignees.data}>
         {isFiltering ? (
-          <FilteredTasks project={project} />
+          <Suspense fallback={<LoadingScreen />}>
+            <FilteredTasks project={project} />
+          </Suspense>
         ) : lists.isPending ? (
           <LoadingScreen />
         ) : lists.error ? (
