@@ -33,13 +33,11 @@ export function presentAddress(row: InvoiceUserAddressRow | undefined): Address 
   };
 }
 
-function presentTaskLine(line: LineRecord, digits: number): InvoiceTaskLine {
+/** The money of a line, task or name line alike: its price, tax and totals in major and minor units. */
+function lineMoney(line: LineRecord, digits: number) {
   return {
-    task: line.name,
-    task_id: line.task_id,
     amount: minorToMajor(line.amount_minor, digits),
     amount_minor: line.amount_minor,
-    hour: milliToNumber(line.quantity_milli),
     tax: milliToNumber(line.tax_milli),
     line_total: minorToMajor(line.total_minor, digits),
     line_total_minor: line.total_minor,
@@ -48,18 +46,12 @@ function presentTaskLine(line: LineRecord, digits: number): InvoiceTaskLine {
   };
 }
 
+function presentTaskLine(line: LineRecord, digits: number): InvoiceTaskLine {
+  return { task: line.name, task_id: line.task_id, hour: milliToNumber(line.quantity_milli), ...lineMoney(line, digits) };
+}
+
 function presentNameLine(line: LineRecord, digits: number): InvoiceNameLine {
-  return {
-    name: line.name,
-    amount: minorToMajor(line.amount_minor, digits),
-    amount_minor: line.amount_minor,
-    quantity: milliToNumber(line.quantity_milli),
-    tax: milliToNumber(line.tax_milli),
-    line_total: minorToMajor(line.total_minor, digits),
-    line_total_minor: line.total_minor,
-    line_tax: minorToMajor(line.line_tax_minor, digits),
-    line_tax_minor: line.line_tax_minor,
-  };
+  return { name: line.name, quantity: milliToNumber(line.quantity_milli), ...lineMoney(line, digits) };
 }
 
 function presentPayment(payment: PaymentRecord, digits: number): InvoicePayment {
